@@ -1,0 +1,34 @@
+// report.h -- turns results into the text table (printed row by row as the
+// run goes, since a full run takes a while) and the markdown file.
+#pragma once
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "blas_lib.h"
+#include "fma_peak.h"
+#include "run_case.h"
+
+class Report {
+public:
+    // libs: the loaded libraries, tileblas first if has_tileblas.
+    Report(const std::vector<BlasLib> &libs, bool has_tileblas, const PeakRates &peak);
+
+    void print_column_header(FILE *f) const;
+    void print_row(FILE *f, const CaseResult &r) const;
+    // Failure details collected from the rows, one line each.
+    void print_failures(FILE *f, const std::vector<CaseResult> &rows) const;
+    bool write_markdown(const std::string &path, const std::vector<std::string> &preamble,
+                        const std::vector<CaseResult> &rows) const;
+
+private:
+    struct Column { std::string title; int width; };
+    std::vector<Column> columns() const;
+    std::vector<std::string> cells(const CaseResult &r) const;
+    double peak_gflops(char prec, int threads) const;
+
+    std::vector<std::string> ids_;
+    bool has_tileblas_;
+    PeakRates peak_;
+};

@@ -1,0 +1,33 @@
+// run_case.h -- times one table row: one shape, precision and thread count,
+// every library on the same inputs.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "blas_lib.h"
+#include "shapes.h"
+
+struct TimingPolicy {
+    int fixed_reps = 0;       // > 0: exactly this many timed reps per library
+    double seconds = 0.3;     // else: about this much timed work per library
+};
+
+struct LibResult {
+    bool failed = false;      // wrong result: not timed, shown as FAILED
+    std::string detail;       // why it failed
+    double gflops = 0;        // 2mnk / median time per call
+    int reps = 0;             // timed samples behind the median
+    int calls_per_rep = 1;    // small problems: calls averaged per sample
+};
+
+struct CaseResult {
+    Shape shape;
+    char prec;                // 's' or 'd'
+    int threads;
+    std::vector<LibResult> libs;   // same order as the libs passed in
+    double noise = -1;             // CPU share other processes took (NoiseMeter)
+};
+
+CaseResult run_case(const Shape &shape, char prec, int threads,
+                    const std::vector<BlasLib> &libs, const TimingPolicy &policy);

@@ -1,0 +1,131 @@
+// gemm.cpp -- ?gemm_ (Fortran) and cblas_?gemm: argument checks in netlib
+// order, quick returns, row-major as the transposed column-major problem,
+// then one call into the engine.
+#include "gemm.hpp"
+
+#include "abi.hpp"
+
+namespace tileblas::abi {
+namespace {
+
+template <class T>
+struct GemmNames;
+template <>
+struct GemmNames<float> {
+  static constexpr const char *fortran = "SGEMM", *cblas = "cblas_sgemm";
+};
+template <>
+struct GemmNames<double> {
+  static constexpr const char *fortran = "DGEMM", *cblas = "cblas_dgemm";
+};
+
+// The Fortran routine's INFO for these arguments (0 when all are legal):
+// TRANSA=1, TRANSB=2, M=3, N=4, K=5, LDA=8, LDB=10, LDC=13.
+int check_gemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc) {
+  const bool nota = same_letter(transa, 'N'), notb = same_letter(transb, 'N');
+  const int rows_a = nota ? m : k, rows_b = notb ? k : n;
+  auto max1 = [](int x) { return x > 1 ? x : 1; };
+  if (!nota && !same_letter(transa, 'T') && !same_letter(transa, 'C')) return 1;
+  if (!notb && !same_letter(transb, 'T') && !same_letter(transb, 'C')) return 2;
+  if (m < 0) return 3;
+  if (n < 0) return 4;
+  if (k < 0) return 5;
+  if (lda < max1(rows_a)) return 8;
+  if (ldb < max1(rows_b)) return 10;
+  if (ldc < max1(m)) return 13;
+  return 0;
+}
+
+// Checked column-major GEMM; returns the Fortran INFO, having done nothing
+// when it is not 0.
+template <class T>
+int checked_gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, int lda,
+                 const T *b, int ldb, T beta, T *c, int ldc) {
+  if (int info = check_gemm(transa, transb, m, n, k, lda, ldb, ldc)) return info;
+  if (m == 0 || n == 0 || ((alpha == T(0) || k == 0) && beta == T(1))) return 0;
+  const Trans ta = same_letter(transa, 'N') ? Trans::No : Trans::Yes;
+  const Trans tb = same_letter(transb, 'N') ? Trans::No : Trans::Yes;
+  gemm<T>(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  return 0;
+}
+
+template <class T>
+void fortran_gemm(const char *transa, const char *transb, const int *m, const int *n,
+                  const int *k, const T *alpha, const T *a, const int *lda, const T *b,
+                  const int *ldb, const T *beta, T *c, const int *ldc) {
+  trace("%s_ %c%c m=%d n=%d k=%d", GemmNames<T>::fortran, *transa, *transb, *m, *n, *k);
+  if (int info = checked_gemm<T>(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta,
+                                 c, *ldc))
+    fortran_error(GemmNames<T>::fortran, info);
+}
+
+char trans_letter(CBLAS_TRANSPOSE t) {
+  switch (t) {
+    case CblasNoTrans: return 'N';
+    case CblasTrans: return 'T';
+    case CblasConjTrans: return 'C';
+    default: return 0;
+  }
+}
+
+template <class T>
+void cblas_gemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m,
+                int n, int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta, T *c,
+                int ldc) {
+  const char *name = GemmNames<T>::cblas;
+  trace("%s layout=%d %d %d m=%d n=%d k=%d", name, layout, transa, transb, m, n, k);
+  const bool row_major = layout == CblasRowMajor;
+  if (!row_major && layout != CblasColMajor) return cblas_error(name, 1, false);
+  const char ta = trans_letter(transa), tb = trans_letter(transb);
+  if (!ta) return cblas_error(name, 2, row_major);
+  if (!tb) return cblas_error(name, 3, row_major);
+  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: the same
+  // data with A and B (and m and n) exchanged.  Errors keep the numbering of
+  // that transposed call, shifted by one for the layout argument.
+  const int info = row_major
+                       ? checked_gemm<T>(tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
+                       : checked_gemm<T>(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  if (info) cblas_error(name, info + 1, row_major);
+}
+
+}  // namespace
+}  // namespace tileblas::abi
+
+using tileblas::abi::cblas_gemm;
+using tileblas::abi::fortran_gemm;
+
+extern "C" {
+
+__attribute__((visibility("default"))) void sgemm_(const char *transa, const char *transb,
+                                                   const int *m, const int *n, const int *k,
+                                                   const float *alpha, const float *a,
+                                                   const int *lda, const float *b, const int *ldb,
+                                                   const float *beta, float *c, const int *ldc,
+                                                   std::size_t, std::size_t) {
+  fortran_gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+__attribute__((visibility("default"))) void dgemm_(const char *transa, const char *transb,
+                                                   const int *m, const int *n, const int *k,
+                                                   const double *alpha, const double *a,
+                                                   const int *lda, const double *b,
+                                                   const int *ldb, const double *beta, double *c,
+                                                   const int *ldc, std::size_t, std::size_t) {
+  fortran_gemm(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+__attribute__((visibility("default"))) void cblas_sgemm(
+    CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, const int m, const int n,
+    const int k, const float alpha, const float *a, const int lda, const float *b, const int ldb,
+    const float beta, float *c, const int ldc) {
+  cblas_gemm(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+__attribute__((visibility("default"))) void cblas_dgemm(
+    CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, const int m, const int n,
+    const int k, const double alpha, const double *a, const int lda, const double *b,
+    const int ldb, const double beta, double *c, const int ldc) {
+  cblas_gemm(layout, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+}  // extern "C"

@@ -1,0 +1,32 @@
+// vec_generic.hpp -- portable 128-bit vector traits for SimdMicrokernel, in
+// GCC/Clang vector extensions: SSE2 on baseline x86-64, NEON or whatever the
+// compiler targets elsewhere.  No FMA is assumed (baseline x86-64 has none),
+// so fma() is a multiply and an add.
+#pragma once
+
+#include <cstring>
+
+namespace tileblas::generic {
+
+template <class Elem, int Width>
+struct VecPortable {
+  using T = Elem;
+  typedef T reg __attribute__((vector_size(sizeof(T) * Width)));
+  static constexpr int width = Width;
+  static reg zero() { return reg{} ; }
+  static reg set1(T x) { return reg{} + x; }
+  static reg load(const T *p) {
+    reg v;
+    std::memcpy(&v, p, sizeof v);  // unaligned-safe
+    return v;
+  }
+  static reg broadcast(const T *p) { return set1(*p); }
+  static reg fma(reg a, reg b, reg c) { return a * b + c; }
+  static reg mul(reg a, reg b) { return a * b; }
+  static void store(T *p, reg v) { std::memcpy(p, &v, sizeof v); }
+};
+
+using VecFloat = VecPortable<float, 4>;
+using VecDouble = VecPortable<double, 2>;
+
+}  // namespace tileblas::generic

@@ -1,0 +1,85 @@
+#include "dispatch.hpp"
+
+#include <strings.h>
+
+#include <cstdlib>
+
+#include "cpu_features.hpp"
+#include "environment.hpp"
+#include "threading.hpp"
+
+namespace tileblas {
+namespace {
+
+// Compiled-in targets, best first.  `runs` is evaluated here, in baseline
+// code, before anything compiled with the target's ISA flags is touched.
+struct Candidate {
+  const char *name;
+  bool (*runs)(const CpuFeatures &);
+  const CpuTarget &(*table)();
+};
+
+const Candidate kCandidates[] = {
+#ifdef TILEBLAS_TARGET_AVX512
+    {"avx512",
+     [](const CpuFeatures &f) {
+       return f.avx512f && f.avx512dq && f.avx512bw && f.avx512vl && f.fma && f.f16c;
+     },
+     avx512_target},
+#endif
+#ifdef TILEBLAS_TARGET_AVX2
+    {"avx2", [](const CpuFeatures &f) { return f.avx2 && f.fma && f.f16c; }, avx2_target},
+#endif
+    {"generic", [](const CpuFeatures &) { return true; }, generic_target},
+};
+
+const Candidate &choose() {
+  const CpuFeatures &cpu = cpu_features();
+  const Candidate *best = nullptr;
+  for (const Candidate &c : kCandidates)
+    if (c.runs(cpu)) {
+      best = &c;
+      break;
+    }
+  // The generic candidate runs everywhere, so `best` is set.
+  const char *forced = std::getenv("TILEBLAS_CORETYPE");
+  if (!forced || !*forced) return *best;
+  for (const Candidate &c : kCandidates) {
+    if (strcasecmp(forced, c.name) != 0) continue;
+    if (c.runs(cpu)) return c;
+    verbose_print("TILEBLAS_CORETYPE=%s: this CPU cannot run it; using %s", forced, best->name);
+    return *best;
+  }
+  verbose_print("TILEBLAS_CORETYPE=%s is not a target of this build; using %s", forced,
+                best->name);
+  return *best;
+}
+
+void describe(const CpuTarget &t) {
+  const CpuFeatures &cpu = cpu_features();
+  verbose_print("cpu %s avx2=%d fma=%d avx512f=%d avx512bf16=%d; target %s", cpu.vendor,
+                cpu.avx2, cpu.fma, cpu.avx512f, cpu.avx512bf16, t.name);
+  const auto &s = t.sgemm;
+  const auto &d = t.dgemm;
+  verbose_print("sgemm kernel %s MC=%d KC=%d NC=%d; dgemm kernel %s MC=%d KC=%d NC=%d",
+                s.micro.name, s.blocks.mc, s.blocks.kc, s.blocks.nc, d.micro.name,
+                d.blocks.mc, d.blocks.kc, d.blocks.nc);
+  verbose_print("threads %d (%s)", default_num_threads(), threading_model());
+}
+
+}  // namespace
+
+const CpuTarget &active_target() {
+  static const CpuTarget *target = [] {
+    const CpuTarget *t = &choose().table();
+    if (verbose_level() >= 1) describe(*t);
+    return t;
+  }();
+  return *target;
+}
+
+// Choose (and, with TILEBLAS_VERBOSE, report) at load time rather than on the
+// first call, so the verbose line appears even for programs that never call.
+__attribute__((constructor)) static void choose_target_at_load() { active_target(); }
+
+}  // namespace tileblas

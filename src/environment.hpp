@@ -1,0 +1,17 @@
+// environment.hpp -- the TILEBLAS_* environment variables, read in one place.
+#pragma once
+
+namespace tileblas {
+
+// Positive integer value of variable `name` (first entry of a comma list,
+// as OMP_NUM_THREADS allows), or 0 when unset or not a positive integer.
+int env_positive_int(const char *name);
+
+// TILEBLAS_VERBOSE: 0 quiet, 1 what was chosen at load time, 2 also one line per call.
+int verbose_level();
+
+// Writes "tileblas: <message>\n" to stderr in a single write, so lines from
+// concurrent callers do not interleave.
+void verbose_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+}  // namespace tileblas

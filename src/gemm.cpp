@@ -1,0 +1,68 @@
+#include "gemm.hpp"
+
+#include "dispatch.hpp"
+#include "environment.hpp"
+#include "gemm_driver.hpp"
+#include "gemm_reference.hpp"
+#include "threading.hpp"
+
+namespace tileblas {
+namespace {
+
+template <class T>
+const GemmKernel<T> &kernel_of(const CpuTarget &t);
+template <>
+const GemmKernel<float> &kernel_of<float>(const CpuTarget &t) { return t.sgemm; }
+template <>
+const GemmKernel<double> &kernel_of<double>(const CpuTarget &t) { return t.dgemm; }
+
+}  // namespace
+
+template <class T>
+void scale_matrix(index_t m, index_t n, T beta, T *c, index_t ldc) {
+  if (beta == T(1)) return;
+  for (index_t j = 0; j < n; ++j) {
+    T *col = c + j * ldc;
+    if (beta == T(0))
+      for (index_t i = 0; i < m; ++i) col[i] = T(0);
+    else
+      for (index_t i = 0; i < m; ++i) col[i] *= beta;
+  }
+}
+
+template <class T>
+void gemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, T alpha, const T *a, index_t lda,
+          const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+  if (m <= 0 || n <= 0) return;
+  if (alpha == T(0) || k <= 0) {
+    scale_matrix(m, n, beta, c, ldc);
+    return;
+  }
+  // op(A)(i, p) = a[i*a_rs + p*a_cs]: a transpose just exchanges the strides.
+  const GemmProblem<T> p{m,
+                         n,
+                         k,
+                         alpha,
+                         a,
+                         ta == Trans::No ? 1 : lda,
+                         ta == Trans::No ? lda : 1,
+                         b,
+                         tb == Trans::No ? 1 : ldb,
+                         tb == Trans::No ? ldb : 1,
+                         beta,
+                         c,
+                         ldc};
+  const int threads = threads_for_call(2.0 * double(m) * double(n) * double(k));
+  if (gemm_blocked(kernel_of<T>(active_target()), p, threads)) return;
+  if (verbose_level() >= 1) verbose_print("out of memory for pack buffers; using plain loops");
+  gemm_reference(p);
+}
+
+template void gemm<float>(Trans, Trans, index_t, index_t, index_t, float, const float *, index_t,
+                          const float *, index_t, float, float *, index_t);
+template void gemm<double>(Trans, Trans, index_t, index_t, index_t, double, const double *,
+                           index_t, const double *, index_t, double, double *, index_t);
+template void scale_matrix<float>(index_t, index_t, float, float *, index_t);
+template void scale_matrix<double>(index_t, index_t, double, double *, index_t);
+
+}  // namespace tileblas

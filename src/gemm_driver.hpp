@@ -1,0 +1,167 @@
+// gemm_driver.hpp -- the GotoBLAS/BLIS five-loop GEMM, written once for every
+// element type.  Loops, outermost first:
+//   jc: NC columns of C and B      (B panel KC x NC lives in L3, shared by the team)
+//   pc: KC of the depth            (pack that B panel once)
+//   ic: MC rows of C and A         (A block MC x KC lives in L2, one per thread)
+//   jr: NR columns                 (B sliver KC x NR stays in L1)
+//   ir: MR rows                    -> microkernel on an MR x NR register tile
+// Threads split the rows of C (sharing the packed B panel) or, when C is too
+// short for that, its columns (each thread on its own sub-problem).
+#pragma once
+
+#include <algorithm>
+#include <cstring>
+
+#include "gemm_problem.hpp"
+#include "pack_buffer_pool.hpp"
+#include "threading.hpp"
+
+namespace tileblas {
+namespace gemm_detail {
+
+inline index_t ceil_div(index_t a, index_t b) { return (a + b - 1) / b; }
+inline index_t round_up(index_t a, index_t b) { return ceil_div(a, b) * b; }
+
+// Block size for `total` in blocks of at most `max_block`, evened out so the
+// last block is not a sliver (k = 1027 with KC = 512 gives 3 x 343, not
+// 512 + 512 + 3), rounded up to a multiple of `unit`.
+inline index_t balanced_block(index_t total, index_t max_block, index_t unit) {
+  const index_t blocks = ceil_div(total, max_block);
+  return std::min(round_up(ceil_div(total, blocks), unit), round_up(max_block, unit));
+}
+
+// [begin, end) of part `id` of `parts` near-equal shares of `total`, in whole units.
+struct Range {
+  index_t begin, end;
+};
+inline Range share(index_t total, index_t unit, int id, int parts) {
+  const index_t units = ceil_div(total, unit);
+  const index_t b = units * id / parts * unit, e = units * (id + 1) / parts * unit;
+  return {std::min(b, total), std::min(e, total)};
+}
+
+// Largest register tile any target uses; sizes the scratch tile for edges.
+constexpr int kMaxTileElements = 64 * 32;
+
+// One MC x NC block of C from packed A (MC x KC) and packed B (KC x NC).
+// Edge tiles run the same microkernel on a scratch copy of C, so full and
+// partial tiles round identically and microkernels only handle full tiles.
+template <class T>
+void macro_kernel(const GemmMicrokernel<T> &uk, index_t mc, index_t nc, index_t kc, T alpha,
+                  const T *packed_a, const T *packed_b, T beta, T *c, index_t ldc) {
+  const int mr = uk.mr, nr = uk.nr;
+  alignas(64) T tile[kMaxTileElements];
+  for (index_t jr = 0; jr < nc; jr += nr) {
+    const index_t nr_now = std::min<index_t>(nr, nc - jr);
+    const T *b = packed_b + jr * kc;
+    for (index_t ir = 0; ir < mc; ir += mr) {
+      const index_t mr_now = std::min<index_t>(mr, mc - ir);
+      const T *a = packed_a + ir * kc;
+      T *cij = c + ir + jr * ldc;
+      if (mr_now == mr && nr_now == nr) {
+        uk.kernel(kc, a, b, cij, ldc, alpha, beta);
+        continue;
+      }
+      if (beta != T(0))
+        for (index_t j = 0; j < nr_now; ++j)
+          std::memcpy(tile + j * mr, cij + j * ldc, sizeof(T) * mr_now);
+      uk.kernel(kc, a, b, tile, mr, alpha, beta);
+      for (index_t j = 0; j < nr_now; ++j)
+        std::memcpy(cij + j * ldc, tile + j * mr, sizeof(T) * mr_now);
+    }
+  }
+}
+
+// Rows [rows.begin, rows.end) of C by this thread; B panels packed by the
+// whole team of `team` threads into the shared `packed_b`.
+template <class T>
+void gemm_rows(const GemmKernel<T> &kr, const GemmProblem<T> &p, int id, int team,
+               T *packed_a, T *packed_b) {
+  const GemmMicrokernel<T> &uk = kr.micro;
+  const Range rows = share(p.m, uk.mr, id, team);
+  const index_t kc_max = balanced_block(p.k, kr.blocks.kc, 1);
+  const index_t nc_max = balanced_block(p.n, kr.blocks.nc, uk.nr);
+  const index_t mc_max = rows.end > rows.begin
+                             ? balanced_block(rows.end - rows.begin, kr.blocks.mc, uk.mr)
+                             : 0;
+  for (index_t jc = 0; jc < p.n; jc += nc_max) {
+    const index_t nc = std::min(nc_max, p.n - jc);
+    for (index_t pc = 0; pc < p.k; pc += kc_max) {
+      const index_t kc = std::min(kc_max, p.k - pc);
+      const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
+
+      const Range slivers = share(nc, uk.nr, id, team);  // this thread's share of packing B
+      if (slivers.end > slivers.begin)
+        uk.pack_b(kc, slivers.end - slivers.begin,
+                  p.b + pc * p.b_rs + (jc + slivers.begin) * p.b_cs, p.b_rs, p.b_cs,
+                  packed_b + slivers.begin * kc);
+      team_barrier();
+
+      for (index_t ic = rows.begin; ic < rows.end; ic += mc_max) {
+        const index_t mc = std::min(mc_max, rows.end - ic);
+        uk.pack_a(mc, kc, p.a + ic * p.a_rs + pc * p.a_cs, p.a_rs, p.a_cs, packed_a);
+        macro_kernel(uk, mc, nc, kc, p.alpha, packed_a, packed_b, beta, p.c + ic + jc * p.ldc,
+                     p.ldc);
+      }
+      team_barrier();  // packed_b is overwritten by the next depth block
+    }
+  }
+}
+
+template <class T>
+std::size_t packed_a_bytes(const GemmKernel<T> &kr, index_t m, index_t k) {
+  return sizeof(T) * round_up(std::min<index_t>(m, kr.blocks.mc), kr.micro.mr) *
+         std::min<index_t>(k, kr.blocks.kc);
+}
+template <class T>
+std::size_t packed_b_bytes(const GemmKernel<T> &kr, index_t n, index_t k) {
+  return sizeof(T) * round_up(std::min<index_t>(n, kr.blocks.nc), kr.micro.nr) *
+         std::min<index_t>(k, kr.blocks.kc);
+}
+
+// Leading bytes of each thread's slot in a shared allocation, kept a multiple
+// of 4 KiB so slots of different threads never share a cache line or page.
+inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 * 4096; }
+
+}  // namespace gemm_detail
+
+// Computes the problem (m, n, k >= 1, alpha != 0) on up to `threads` threads.
+// Returns false, having written nothing, when pack buffers cannot be had.
+template <class T>
+bool gemm_blocked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
+  using namespace gemm_detail;
+  const int mr = kr.micro.mr, nr = kr.micro.nr;
+  // Split rows while each thread keeps at least a few register tiles of them;
+  // short, wide C (m = 16, n = 4096) splits its columns instead.
+  const bool split_rows = threads == 1 || (p.m >= p.n || p.m >= index_t(threads) * 4 * mr);
+  if (split_rows) {
+    const std::size_t a_slot = slot_bytes(packed_a_bytes(kr, p.m, p.k));
+    PackBuffer a_buffers(a_slot * threads);
+    PackBuffer b_buffer(packed_b_bytes(kr, p.n, p.k));
+    if (!a_buffers.ok() || !b_buffer.ok()) return false;
+    run_team(threads, [&](int id, int team) {
+      T *packed_a = reinterpret_cast<T *>(a_buffers.as<char>() + a_slot * id);
+      gemm_rows(kr, p, id, team, packed_a, b_buffer.as<T>());
+    });
+    return true;
+  }
+  // Column split: independent sub-problems, each with its own A and B buffers.
+  // (Sized for the whole problem: the team may be smaller than asked.)
+  const std::size_t a_slot = slot_bytes(packed_a_bytes(kr, p.m, p.k));
+  const std::size_t b_slot = slot_bytes(packed_b_bytes(kr, p.n, p.k));
+  PackBuffer buffers((a_slot + b_slot) * threads);
+  if (!buffers.ok()) return false;
+  run_team(threads, [&](int id, int team) {
+    const Range range = share(p.n, nr, id, team);
+    if (range.end <= range.begin) return;
+    GemmProblem<T> part = p;
+    part.n = range.end - range.begin;
+    part.b = p.b + range.begin * p.b_cs;
+    part.c = p.c + range.begin * p.ldc;
+    char *slot = buffers.as<char>() + (a_slot + b_slot) * id;
+    gemm_rows(kr, part, 0, 1, reinterpret_cast<T *>(slot), reinterpret_cast<T *>(slot + a_slot));
+  });
+  return true;
+}
+
+}  // namespace tileblas

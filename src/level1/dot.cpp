@@ -1,0 +1,60 @@
+// dot.cpp -- inner products.  The unit-stride loop keeps several partial
+// sums: without -ffast-math the compiler may not reassociate one running sum,
+// so independent accumulators are what lets it use vector registers.
+#include "level1/dot.hpp"
+
+namespace tileblas::level1 {
+
+namespace {
+
+constexpr int kLanes = 8;  // partial sums: one AVX-512 float register's worth of doubles
+
+template <class Acc, bool ConjX, class T>
+Acc dot_unit(index_t n, const T *__restrict x, const T *__restrict y) {
+  Acc part[kLanes] = {};
+  index_t i = 0;
+  for (; i + kLanes <= n; i += kLanes)
+    for (int l = 0; l < kLanes; ++l)
+      part[l] += mul(Acc(conj_if<ConjX>(x[i + l])), Acc(y[i + l]));
+  Acc sum = 0;
+  for (; i < n; ++i) sum += mul(Acc(conj_if<ConjX>(x[i])), Acc(y[i]));
+  for (int l = 0; l < kLanes; ++l) sum += part[l];
+  return sum;
+}
+
+template <class Acc, bool ConjX, class T>
+Acc dot_any(index_t n, const T *x, index_t incx, const T *y, index_t incy) {
+  if (n <= 0) return Acc(0);
+  if (incx == 1 && incy == 1) return dot_unit<Acc, ConjX>(n, x, y);
+  Acc sum = 0;
+  index_t ix = first_index(n, incx), iy = first_index(n, incy);
+  for (index_t i = 0; i < n; ++i, ix += incx, iy += incy)
+    sum += mul(Acc(conj_if<ConjX>(x[ix])), Acc(y[iy]));
+  return sum;
+}
+
+}  // namespace
+
+template <class T, bool ConjX>
+T dot(index_t n, const T *x, index_t incx, const T *y, index_t incy) {
+  return dot_any<T, ConjX>(n, x, incx, y, incy);
+}
+
+double dot_in_double(index_t n, const float *x, index_t incx, const float *y, index_t incy) {
+  return dot_any<double, false>(n, x, incx, y, incy);
+}
+
+template float dot<float, false>(index_t, const float *, index_t, const float *, index_t);
+template double dot<double, false>(index_t, const double *, index_t, const double *, index_t);
+template std::complex<float> dot<std::complex<float>, false>(index_t, const std::complex<float> *,
+                                                             index_t, const std::complex<float> *,
+                                                             index_t);
+template std::complex<float> dot<std::complex<float>, true>(index_t, const std::complex<float> *,
+                                                            index_t, const std::complex<float> *,
+                                                            index_t);
+template std::complex<double> dot<std::complex<double>, false>(
+    index_t, const std::complex<double> *, index_t, const std::complex<double> *, index_t);
+template std::complex<double> dot<std::complex<double>, true>(
+    index_t, const std::complex<double> *, index_t, const std::complex<double> *, index_t);
+
+}  // namespace tileblas::level1

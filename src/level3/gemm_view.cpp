@@ -1,0 +1,69 @@
+// gemm_view.cpp -- GEMM on strided views: the one place where the Level 3
+// routines reach the GEMM engines (tileblas::gemm for real types,
+// gemm_complex for complex ones).
+#include <utility>
+
+#include "gemm.hpp"
+#include "level3/gemm_complex.hpp"
+#include "level3/view.hpp"
+
+namespace tileblas {
+namespace level3 {
+
+template <class T>
+void gemm_view(index_t m, index_t n, index_t k, T alpha, View<T> a, View<T> b, T beta,
+               MutView<T> c) {
+  if (c.rs != 1) {
+    // Row-major C: compute C^T = B^T A^T, whose C is column-major.
+    std::swap(m, n);
+    const View<T> at = a.transposed();
+    a = b.transposed();
+    b = at;
+    c = {c.p, c.cs, c.rs};
+  }
+  if constexpr (is_complex<T>::value) {
+    using R = typename T::value_type;
+    gemm_complex<R>({m, n, k, alpha, a.p, a.rs, a.cs, a.conj, b.p, b.rs, b.cs, b.conj, beta,
+                     c.p, c.cs});
+  } else {
+    // Every view has a unit stride; the other one is the leading dimension.
+    const Trans ta = a.rs == 1 ? Trans::No : Trans::Yes;
+    const Trans tb = b.rs == 1 ? Trans::No : Trans::Yes;
+    gemm<T>(ta, tb, m, n, k, alpha, a.p, a.rs == 1 ? a.cs : a.rs, b.p, b.rs == 1 ? b.cs : b.rs,
+            beta, c.p, c.cs);
+  }
+}
+
+template void gemm_view<float>(index_t, index_t, index_t, float, View<float>, View<float>, float,
+                               MutView<float>);
+template void gemm_view<double>(index_t, index_t, index_t, double, View<double>, View<double>,
+                                double, MutView<double>);
+template void gemm_view<std::complex<float>>(index_t, index_t, index_t, std::complex<float>,
+                                             View<std::complex<float>>,
+                                             View<std::complex<float>>, std::complex<float>,
+                                             MutView<std::complex<float>>);
+template void gemm_view<std::complex<double>>(index_t, index_t, index_t, std::complex<double>,
+                                              View<std::complex<double>>,
+                                              View<std::complex<double>>, std::complex<double>,
+                                              MutView<std::complex<double>>);
+
+}  // namespace level3
+
+template <class T>
+void gemm_any(Op ta, Op tb, index_t m, index_t n, index_t k, T alpha, const T *a, index_t lda,
+              const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+  using level3::View;
+  level3::gemm_view<T>(m, n, k, alpha, View<T>::col_major(a, lda).op(ta),
+                       View<T>::col_major(b, ldb).op(tb), beta, {c, 1, ldc});
+}
+
+#define TILEBLAS_INSTANTIATE(T)                                                             \
+  template void gemm_any<T>(Op, Op, index_t, index_t, index_t, T, const T *, index_t,       \
+                            const T *, index_t, T, T *, index_t);
+TILEBLAS_INSTANTIATE(float)
+TILEBLAS_INSTANTIATE(double)
+TILEBLAS_INSTANTIATE(std::complex<float>)
+TILEBLAS_INSTANTIATE(std::complex<double>)
+#undef TILEBLAS_INSTANTIATE
+
+}  // namespace tileblas

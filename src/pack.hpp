@@ -1,0 +1,59 @@
+// pack.hpp -- packing of op(A) and op(B) blocks into the sliver layout the
+// microkernels read.  Templates on the register tile; each kernel file
+// instantiates them, so they are compiled with that kernel's ISA flags and
+// the fixed-size inner loops vectorize.  Transposes are folded in here via
+// the (row stride, column stride) pair, so the driver never transposes.
+#pragma once
+
+#include "target.hpp"
+
+namespace tileblas {
+
+// Copies an `rows` x `depth` block (element (i, p) at src[i*rs + p*cs]) into
+// slivers of W rows: sliver s holds, for each p, rows s*W .. s*W+W-1
+// contiguously.  Rows past `rows` are zero so edge tiles need no masking.
+template <class T, int W>
+void pack_slivers(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {
+  for (index_t s = 0; s < rows; s += W) {
+    const index_t w = rows - s < W ? rows - s : W;
+    const T *block = src + s * rs;
+    if (w == W && rs == 1) {
+      // Unit stride along the sliver: each p is one contiguous W-vector copy.
+      for (index_t p = 0; p < depth; ++p) {
+        const T *col = block + p * cs;
+#pragma GCC unroll 8
+        for (int i = 0; i < W; ++i) dst[i] = col[i];
+        dst += W;
+      }
+    } else if (w == W && cs == 1) {
+      // Unit stride along depth: W rows read as W sequential streams.
+      for (index_t p = 0; p < depth; ++p) {
+#pragma GCC unroll 8
+        for (int i = 0; i < W; ++i) dst[i] = block[i * rs + p];
+        dst += W;
+      }
+    } else {
+      for (index_t p = 0; p < depth; ++p) {
+        int i = 0;
+        for (; i < w; ++i) dst[i] = block[i * rs + p * cs];
+        for (; i < W; ++i) dst[i] = T(0);
+        dst += W;
+      }
+    }
+  }
+}
+
+// op(A) block: rows of A go into MR-row slivers.
+template <class T, int MR>
+void pack_a(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {
+  pack_slivers<T, MR>(rows, depth, src, rs, cs, dst);
+}
+
+// op(B) block: columns of B go into NR-column slivers; the same copy with
+// the roles of the two strides exchanged.
+template <class T, int NR>
+void pack_b(index_t depth, index_t cols, const T *src, index_t rs, index_t cs, T *dst) {
+  pack_slivers<T, NR>(cols, depth, src, cs, rs, dst);
+}
+
+}  // namespace tileblas

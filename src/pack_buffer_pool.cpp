@@ -1,0 +1,78 @@
+#include "pack_buffer_pool.hpp"
+
+#include <sys/mman.h>
+
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+namespace tileblas {
+namespace {
+
+struct Block {
+  void *data;
+  std::size_t capacity;
+};
+
+// Free blocks, most recently returned last (warm in cache, reused first).
+class Pool {
+ public:
+  ~Pool() {
+    for (Block &b : free_) std::free(b.data);
+  }
+
+  Block take(std::size_t bytes) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      for (std::size_t i = free_.size(); i-- > 0;) {
+        if (free_[i].capacity >= bytes) {
+          Block b = free_[i];
+          free_.erase(free_.begin() + static_cast<std::ptrdiff_t>(i));
+          return b;
+        }
+      }
+    }
+    return allocate(bytes);
+  }
+
+  void give_back(Block b) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    free_.push_back(b);
+  }
+
+ private:
+  static Block allocate(std::size_t bytes) {
+    // Round up to 2 MiB for large blocks so transparent huge pages can back
+    // them (fewer TLB misses while streaming packed panels).
+    constexpr std::size_t kHuge = std::size_t(2) << 20;
+    const std::size_t align = bytes >= kHuge ? kHuge : 4096;
+    const std::size_t size = (bytes + align - 1) / align * align;
+    void *p = std::aligned_alloc(align, size);
+    if (!p) return {nullptr, 0};
+    if (align == kHuge) madvise(p, size, MADV_HUGEPAGE);
+    return {p, size};
+  }
+
+  std::mutex mutex_;
+  std::vector<Block> free_;
+};
+
+Pool &pool() {
+  // Destroyed at exit or dlclose, which frees every block not leased out.
+  static Pool instance;
+  return instance;
+}
+
+}  // namespace
+
+PackBuffer::PackBuffer(std::size_t bytes) {
+  Block b = pool().take(bytes);
+  data_ = b.data;
+  capacity_ = b.capacity;
+}
+
+PackBuffer::~PackBuffer() {
+  if (data_) pool().give_back({data_, capacity_});
+}
+
+}  // namespace tileblas

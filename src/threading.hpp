@@ -1,0 +1,53 @@
+// threading.hpp -- how many threads a call may use, and the OpenMP team
+// primitives the drivers use (so no driver includes <omp.h> itself).
+#pragma once
+
+namespace tileblas {
+
+// Threads from TILEBLAS_NUM_THREADS, else OMP_NUM_THREADS, else the build's
+// NUM_THREADS, else the cores this process may run on.
+int default_num_threads();
+
+// The user's current setting (tileblas_set_num_threads), else the default.
+int num_threads();
+void set_num_threads(int n);  // n < 1 restores the default
+
+// Threads one call of `flops` floating-point operations should use: 1 when
+// the problem is too small to pay for a team, inside the caller's parallel
+// region (no threads squared), or in a child process after fork().
+int threads_for_call(double flops);
+
+// "openmp" or "sequential".
+const char *threading_model();
+
+// Runs body(thread_id, team_size) on a team of up to `threads` threads; the
+// team may be smaller than asked, so body must use the team_size it is given.
+template <class Body>
+void run_team(int threads, Body &&body);
+
+// Waits until every thread of the current team arrives (no-op outside a team).
+void team_barrier();
+
+}  // namespace tileblas
+
+#ifdef TILEBLAS_USE_OPENMP
+#include <omp.h>
+template <class Body>
+void tileblas::run_team(int threads, Body &&body) {
+  if (threads <= 1) {
+    body(0, 1);
+    return;
+  }
+#pragma omp parallel num_threads(threads)
+  body(omp_get_thread_num(), omp_get_num_threads());
+}
+inline void tileblas::team_barrier() {
+#pragma omp barrier
+}
+#else
+template <class Body>
+void tileblas::run_team(int, Body &&body) {
+  body(0, 1);
+}
+inline void tileblas::team_barrier() {}
+#endif
