@@ -7,6 +7,7 @@
 #include <chrono>
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -83,6 +84,10 @@ int main(int argc, char **argv) {
                          peak.f64_core, peak.f64_all, peak.threads));
 
     auto notes = env_notes(&warnings);
+    double load = std::atof(load_average().c_str());
+    if (load > 0.7)
+        warnings.push_back(fmt("machine busy (load average %.2f): trust only rows with a low "
+                               "other%%", load));
     header.push_back("Environment: " + std::string(notes.empty() ? "(no BLAS variables set)" : ""));
     for (const auto &n : notes) header.push_back("  " + n);
     for (const auto &w : warnings) header.push_back("WARNING: " + w);
@@ -103,6 +108,12 @@ int main(int argc, char **argv) {
             }
 
     report.print_failures(stdout, rows);
+    // Again at the end: if the machine was busy at the start, the %pk
+    // columns used a low peak; this line shows how far off it was.
+    wait_until_other_threads_sleep(0.5);
+    PeakRates end = measure_peak(usable_cpus());
+    std::printf("\nFMA peak re-measured at the end: fp32 %.1f, fp64 %.1f GFLOP/s/core "
+                "(start: %.1f, %.1f)\n", end.f32_core, end.f64_core, peak.f32_core, peak.f64_core);
     double minutes = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / 60;
     std::printf("\ndone in %.1f min\n", minutes);
     if (!opt.markdown_path.empty()) {

@@ -29,16 +29,24 @@ double run_threads(Loop loop, long iters, int threads) {
     return total / sec * 1e-9;
 }
 
-// Best of several ~50 ms trials.  The first, untimed run sizes the trials
-// and brings the core out of any low-frequency state.
-double best_rate(Loop loop, int threads) {
+// Iterations for a ~40 ms trial; the untimed run also brings the core out
+// of any low-frequency state.
+long trial_iters(Loop loop) {
     double sink;
     double flops_per_iter = loop(1, &sink);
     double rough = run_threads(loop, 200000, 1);   // GFLOP/s
-    long iters = std::max(1000L, long(0.05 * rough * 1e9 / flops_per_iter));
-    double best = 0;
-    for (int trial = 0; trial < 7; ++trial) best = std::max(best, run_threads(loop, iters, threads));
-    return best;
+    return std::max(1000L, long(0.04 * rough * 1e9 / flops_per_iter));
+}
+
+// Best of 12 trials each for fp32 and fp64, alternating, so a burst of
+// another process's work cannot spoil one precision and spare the other.
+void best_rates(Loop f32, Loop f64, int threads, double *r32, double *r64) {
+    long i32 = trial_iters(f32), i64 = trial_iters(f64);
+    *r32 = *r64 = 0;
+    for (int trial = 0; trial < 12; ++trial) {
+        *r32 = std::max(*r32, run_threads(f32, i32, threads));
+        *r64 = std::max(*r64, run_threads(f64, i64, threads));
+    }
 }
 
 }  // namespace
@@ -60,9 +68,9 @@ PeakRates measure_peak(int threads) {
         r.isa = "none";   // no FMA: %peak columns stay empty
         return r;
     }
-    r.f32_core = best_rate(f32, 1);
-    r.f64_core = best_rate(f64, 1);
-    r.f32_all = threads > 1 ? best_rate(f32, threads) : r.f32_core;
-    r.f64_all = threads > 1 ? best_rate(f64, threads) : r.f64_core;
+    best_rates(f32, f64, 1, &r.f32_core, &r.f64_core);
+    r.f32_all = r.f32_core;
+    r.f64_all = r.f64_core;
+    if (threads > 1) best_rates(f32, f64, threads, &r.f32_all, &r.f64_all);
     return r;
 }

@@ -15,5 +15,5 @@ struct PeakRates {
 
 // Runs the widest FMA loop the CPU supports on 1 and on `threads` threads,
 // keeping the best of a few trials (the machine is shared, noise only ever
-// makes a trial slower).  Takes about a second.
+// makes a trial slower).  Takes about two seconds.
 PeakRates measure_peak(int threads);

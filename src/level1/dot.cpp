@@ -44,17 +44,14 @@ double dot_in_double(index_t n, const float *x, index_t incx, const float *y, in
   return dot_any<double, false>(n, x, incx, y, incy);
 }
 
-template float dot<float, false>(index_t, const float *, index_t, const float *, index_t);
-template double dot<double, false>(index_t, const double *, index_t, const double *, index_t);
-template std::complex<float> dot<std::complex<float>, false>(index_t, const std::complex<float> *,
-                                                             index_t, const std::complex<float> *,
-                                                             index_t);
-template std::complex<float> dot<std::complex<float>, true>(index_t, const std::complex<float> *,
-                                                            index_t, const std::complex<float> *,
-                                                            index_t);
-template std::complex<double> dot<std::complex<double>, false>(
-    index_t, const std::complex<double> *, index_t, const std::complex<double> *, index_t);
-template std::complex<double> dot<std::complex<double>, true>(
-    index_t, const std::complex<double> *, index_t, const std::complex<double> *, index_t);
+// ConjX is a no-op for real T, but gemv's dot path instantiates it generically.
+#define TILEBLAS_INSTANTIATE(T)                                                 \
+  template T dot<T, false>(index_t, const T *, index_t, const T *, index_t);   \
+  template T dot<T, true>(index_t, const T *, index_t, const T *, index_t);
+TILEBLAS_INSTANTIATE(float)
+TILEBLAS_INSTANTIATE(double)
+TILEBLAS_INSTANTIATE(std::complex<float>)
+TILEBLAS_INSTANTIATE(std::complex<double>)
+#undef TILEBLAS_INSTANTIATE
 
 }  // namespace tileblas::level1

@@ -1,0 +1,53 @@
+// gbmv.cpp -- y = alpha * op(A) * x + beta * y, A an m x n band matrix:
+// column j holds rows j-ku..j+kl, row i at a[(ku + i - j) + j*lda].
+#include <algorithm>
+
+#include "level2/engines.hpp"
+#include "level2/instantiate.hpp"
+
+namespace tileblas::level2 {
+
+namespace {
+
+template <bool Trans, bool ConjA, class T>
+void gbmv_kernel(index_t m, index_t n, index_t kl, index_t ku, T alpha, const T *a, index_t lda,
+                 const T *x, T *y) {
+  for (index_t j = 0; j < n; ++j) {
+    const index_t lo = std::max<index_t>(0, j - ku), hi = std::min(m, j + kl + 1);
+    const T *col = a + j * lda + ku - j;  // col[i] is A(i, j) for lo <= i < hi
+    if constexpr (Trans) {
+      T sum = T(0);
+      for (index_t i = lo; i < hi; ++i) sum += mul(conj_if<ConjA>(col[i]), x[i]);
+      y[j] += mul(alpha, sum);
+    } else {
+      const T t = mul(alpha, x[j]);
+      for (index_t i = lo; i < hi; ++i) y[i] += mul(t, conj_if<ConjA>(col[i]));
+    }
+  }
+}
+
+}  // namespace
+
+template <class T>
+void gbmv(Op op, index_t m, index_t n, index_t kl, index_t ku, T alpha, const T *a, index_t lda,
+          const T *x, index_t incx, T beta, T *y, index_t incy) {
+  const bool trans = transposes(op), conj = conjugates(op);
+  const index_t lenx = trans ? m : n, leny = trans ? n : m;
+  scale_y(leny, beta, y, incy);
+  if (alpha == T(0)) return;
+  UnitStride<const T> xs(lenx, x, incx);
+  UnitStride<T> ys(leny, y, incy);
+  auto run = [&](auto kernel) { kernel(m, n, kl, ku, alpha, a, lda, xs.data(), ys.data()); };
+  if (trans)
+    conj ? run(gbmv_kernel<true, true, T>) : run(gbmv_kernel<true, false, T>);
+  else
+    conj ? run(gbmv_kernel<false, true, T>) : run(gbmv_kernel<false, false, T>);
+  ys.scatter();
+}
+
+#define TILEBLAS_INSTANTIATE(T)                                                              \
+  template void gbmv<T>(Op, index_t, index_t, index_t, index_t, T, const T *, index_t,     \
+                        const T *, index_t, T, T *, index_t);
+TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
+
+}  // namespace tileblas::level2

@@ -1,0 +1,51 @@
+// hermitian_mv.cpp -- y = alpha * A * x + beta * y with one stored triangle
+// of a Hermitian (symmetric) A: hemv/hbmv/hpmv, symv/sbmv/spmv.  Each stored
+// column j serves twice: as column j (an axpy into y) and, conjugated, as
+// row j (a dot with x); the diagonal's imaginary part is ignored.
+#include "level2/engines.hpp"
+#include "level2/instantiate.hpp"
+
+namespace tileblas::level2 {
+
+namespace {
+
+template <bool ConjA, class T>
+void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, const T *x, T *y) {
+  for (index_t j = 0; j < tri.n; ++j) {
+    const T *col = a + tri.column_offset(j);
+    const T t1 = mul(alpha, x[j]);
+    T t2 = T(0);
+    // Off-diagonal part of column j: rows lo..hi-1, excluding the diagonal.
+    const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
+    const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
+    for (index_t i = lo; i < hi; ++i) {
+      const T aij = conj_if<ConjA>(col[i]);
+      y[i] += mul(t1, aij);
+      t2 += mul(conj_if<true>(aij), x[i]);
+    }
+    y[j] += mul(t1, real_diag(col[j])) + mul(alpha, t2);
+  }
+}
+
+}  // namespace
+
+template <class T>
+void hermitian_mv(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x,
+                  index_t incx, T beta, T *y, index_t incy) {
+  scale_y(tri.n, beta, y, incy);
+  if (alpha == T(0)) return;
+  UnitStride<const T> xs(tri.n, x, incx);
+  UnitStride<T> ys(tri.n, y, incy);
+  if (conj_a)
+    hermitian_mv_kernel<true>(tri, alpha, a, xs.data(), ys.data());
+  else
+    hermitian_mv_kernel<false>(tri, alpha, a, xs.data(), ys.data());
+  ys.scatter();
+}
+
+#define TILEBLAS_INSTANTIATE(T)                                                               \
+  template void hermitian_mv<T>(const Triangle &, bool, T, const T *, const T *, index_t, T, \
+                                T *, index_t);
+TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
+
+}  // namespace tileblas::level2

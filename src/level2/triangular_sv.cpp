@@ -1,0 +1,64 @@
+// triangular_sv.cpp -- x = op(A)^-1 * x for a triangular A stored full
+// (trsv), band (tbsv) or packed (tpsv); substitution in place, no test for
+// a singular A (as the reference).
+#include "level2/engines.hpp"
+#include "level2/instantiate.hpp"
+
+namespace tileblas::level2 {
+
+namespace {
+
+// op(A) = A or conj(A), column-oriented: once x[j] is solved it is
+// eliminated from the rows still to come (above for upper, below for lower).
+template <bool ConjA, class T>
+void trsv_columns(const Triangle &tri, bool unit, const T *a, T *x) {
+  const index_t n = tri.n;
+  for (index_t step = 0; step < n; ++step) {
+    const index_t j = tri.upper ? n - 1 - step : step;
+    if (x[j] == T(0)) continue;  // the reference skips zero x[j]
+    const T *col = a + tri.column_offset(j);
+    if (!unit) x[j] /= conj_if<ConjA>(col[j]);
+    const T t = x[j];
+    const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
+    const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
+    for (index_t i = lo; i < hi; ++i) x[i] -= mul(t, conj_if<ConjA>(col[i]));
+  }
+}
+
+// op(A) = A^T or A^H, dot-oriented: x[j] needs the already solved entries
+// of column j (above it for upper, so upper walks forwards).
+template <bool ConjA, class T>
+void trsv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
+  const index_t n = tri.n;
+  for (index_t step = 0; step < n; ++step) {
+    const index_t j = tri.upper ? step : n - 1 - step;
+    const T *col = a + tri.column_offset(j);
+    T t = x[j];
+    const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
+    const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
+    for (index_t i = lo; i < hi; ++i) t -= mul(conj_if<ConjA>(col[i]), x[i]);
+    if (!unit) t /= conj_if<ConjA>(col[j]);
+    x[j] = t;
+  }
+}
+
+}  // namespace
+
+template <class T>
+void triangular_sv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x, index_t incx) {
+  UnitStride<T> xs(tri.n, x, incx);
+  const bool conj = conjugates(op);
+  if (transposes(op))
+    conj ? trsv_dots<true>(tri, unit_diag, a, xs.data())
+         : trsv_dots<false>(tri, unit_diag, a, xs.data());
+  else
+    conj ? trsv_columns<true>(tri, unit_diag, a, xs.data())
+         : trsv_columns<false>(tri, unit_diag, a, xs.data());
+  xs.scatter();
+}
+
+#define TILEBLAS_INSTANTIATE(T) \
+  template void triangular_sv<T>(const Triangle &, Op, bool, const T *, T *, index_t);
+TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
+
+}  // namespace tileblas::level2

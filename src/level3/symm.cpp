@@ -1,0 +1,84 @@
+// symm.cpp -- SYMM and HEMM as GEMM: the symmetric (hermitian) A, stored in
+// one triangle, is expanded into a full temporary one column panel at a time
+// (O(m^2) copying against O(m^2 n) flops) and multiplied by the GEMM engine.
+#include <algorithm>
+#include <optional>
+
+#include "level3/view.hpp"
+#include "pack_buffer_pool.hpp"
+
+namespace tileblas {
+namespace level3 {
+namespace {
+
+// Largest expanded panel kept at once; a panel is na x w.
+constexpr std::size_t kPanelBytes = std::size_t(64) << 20;
+
+// Columns [j0, j0 + w) of the full na x na matrix whose `uplo` triangle is
+// stored in A; the other triangle is the mirror image (conjugated when
+// hermitian, whose diagonal is real by definition: its imaginary part is
+// not read, as in the reference HEMM).
+template <class T>
+void expand_panel(bool hermitian, Uplo uplo, index_t na, const T *a, index_t lda, index_t j0,
+                  index_t w, T *panel) {
+  for (index_t jj = 0; jj < w; ++jj) {
+    const index_t j = j0 + jj;
+    T *col = panel + jj * na;
+    for (index_t i = 0; i < na; ++i) {
+      const bool stored = uplo == Uplo::Upper ? i <= j : i >= j;
+      if (stored) {
+        col[i] = a[i + j * lda];
+      } else {
+        const T v = a[j + i * lda];
+        col[i] = hermitian ? conj_of(v) : v;
+      }
+    }
+    if (hermitian) col[j] = real_part(col[j]);
+  }
+}
+
+}  // namespace
+}  // namespace level3
+
+template <class T>
+void symm(bool hermitian, Side side, Uplo uplo, index_t m, index_t n, T alpha, const T *a,
+          index_t lda, const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+  using level3::MutView;
+  using level3::View;
+  if (m <= 0 || n <= 0) return;
+  const MutView<T> cv{c, 1, ldc};
+  const View<T> bv = View<T>::col_major(b, ldb);
+  if (alpha == T(0)) return level3::gemm_view<T>(m, n, 0, alpha, bv, bv, beta, cv);  // C = beta C
+  const index_t na = side == Side::Left ? m : n;
+  index_t w = std::clamp<index_t>(index_t(level3::kPanelBytes / (sizeof(T) * na)), 1, na);
+  std::optional<PackBuffer> buf;
+  for (;;) {  // short of memory: narrower panels
+    buf.emplace(sizeof(T) * na * w);
+    if (buf->ok() || w == 1) break;
+    w = (w + 1) / 2;
+  }
+  if (!buf->ok()) return;  // not even one column: nothing sane is left to do
+  T *panel = buf->as<T>();
+  for (index_t j0 = 0; j0 < na; j0 += w) {
+    const index_t pw = std::min(w, na - j0);
+    level3::expand_panel(hermitian, uplo, na, a, lda, j0, pw, panel);
+    const T beta_now = j0 == 0 ? beta : T(1);  // later panels accumulate
+    if (side == Side::Left)  // C += alpha Full[:, P] B[P, :]
+      level3::gemm_view<T>(m, n, pw, alpha, View<T>::col_major(panel, na), bv.at(j0, 0),
+                           beta_now, cv);
+    else  // C += alpha B[:, P] Full[P, :], and Full[P, :] is the panel's (conjugate) transpose
+      level3::gemm_view<T>(m, n, pw, alpha, bv.at(0, j0), View<T>{panel, na, 1, hermitian},
+                           beta_now, cv);
+  }
+}
+
+#define TILEBLAS_INSTANTIATE(T)                                                           \
+  template void symm<T>(bool, Side, Uplo, index_t, index_t, T, const T *, index_t, const T *, \
+                        index_t, T, T *, index_t);
+TILEBLAS_INSTANTIATE(float)
+TILEBLAS_INSTANTIATE(double)
+TILEBLAS_INSTANTIATE(std::complex<float>)
+TILEBLAS_INSTANTIATE(std::complex<double>)
+#undef TILEBLAS_INSTANTIATE
+
+}  // namespace tileblas
