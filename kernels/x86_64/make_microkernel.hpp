@@ -9,11 +9,13 @@
 
 namespace tileblas {
 
-template <class V, int MV, int NR>
+// PackA defaults to the portable packer; a target may pass its own.
+template <class V, int MV, int NR,
+          PackAFn<typename V::T> PackA = &pack_a<typename V::T, MV * V::width>>
 GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   using T = typename V::T;
   using K = SimdMicrokernel<V, MV, NR>;
-  return {name, K::MR, NR, &K::run, &pack_a<T, K::MR>, &pack_b<T, NR>};
+  return {name, K::MR, NR, &K::run, PackA, &pack_b<T, NR>};
 }
 
 }  // namespace tileblas
