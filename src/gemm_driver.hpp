@@ -43,33 +43,81 @@ inline Range share(index_t total, index_t unit, int id, int parts) {
 // Largest register tile any target uses; sizes the scratch tile for edges.
 constexpr int kMaxTileElements = 64 * 32;
 
+// Up to this m*n*k, with op(A) column-major, packing costs more than it saves.
+constexpr double kDirectMaxVolume = 224.0 * 224 * 224;
+
+// Copies the rows x cols corner of a scratch tile (column stride ld_tile)
+// into C, or from C when `into_tile`.
+template <class T>
+void copy_tile(T *tile, index_t ld_tile, T *c, index_t ldc, index_t rows, index_t cols,
+               bool into_tile) {
+  for (index_t j = 0; j < cols; ++j) {
+    if (into_tile)
+      std::memcpy(tile + j * ld_tile, c + j * ldc, sizeof(T) * rows);
+    else
+      std::memcpy(c + j * ldc, tile + j * ld_tile, sizeof(T) * rows);
+  }
+}
+
 // One MC x NC block of C from packed A (MC x KC) and packed B (KC x NC).
-// Edge tiles run the same microkernel on a scratch copy of C, so full and
-// partial tiles round identically and microkernels only handle full tiles.
+// Partial tiles run the edge kernel on a scratch copy of C, so microkernels
+// never store outside C and full and partial tiles round identically.
 template <class T>
 void macro_kernel(const GemmMicrokernel<T> &uk, index_t mc, index_t nc, index_t kc, T alpha,
                   const T *packed_a, const T *packed_b, T beta, T *c, index_t ldc) {
   const int mr = uk.mr, nr = uk.nr;
   alignas(64) T tile[kMaxTileElements];
   for (index_t jr = 0; jr < nc; jr += nr) {
-    const index_t nr_now = std::min<index_t>(nr, nc - jr);
+    const int nr_now = static_cast<int>(std::min<index_t>(nr, nc - jr));
     const T *b = packed_b + jr * kc;
     for (index_t ir = 0; ir < mc; ir += mr) {
-      const index_t mr_now = std::min<index_t>(mr, mc - ir);
+      const int mr_now = static_cast<int>(std::min<index_t>(mr, mc - ir));
       const T *a = packed_a + ir * kc;
       T *cij = c + ir + jr * ldc;
       if (mr_now == mr && nr_now == nr) {
         uk.kernel(kc, a, b, cij, ldc, alpha, beta);
         continue;
       }
-      if (beta != T(0))
-        for (index_t j = 0; j < nr_now; ++j)
-          std::memcpy(tile + j * mr, cij + j * ldc, sizeof(T) * mr_now);
-      uk.kernel(kc, a, b, tile, mr, alpha, beta);
-      for (index_t j = 0; j < nr_now; ++j)
-        std::memcpy(cij + j * ldc, tile + j * mr, sizeof(T) * mr_now);
+      if (beta != T(0)) copy_tile(tile, mr, cij, ldc, mr_now, nr_now, true);
+      uk.edge(kc, a, b, tile, mr, alpha, beta, mr_now, nr_now);
+      copy_tile(tile, mr, cij, ldc, mr_now, nr_now, false);
     }
   }
+}
+
+// Small problems with a column-major op(A) skip packing: the microkernel
+// reads A and B in place, one pass over the whole depth.  Rows are taken in
+// whole vectors in place; only a last remainder of fewer rows than a vector
+// is copied (zero-padded) and computed into a scratch tile, so nothing is
+// read past A's end or written past C's.
+template <class T>
+bool gemm_direct(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
+  const int mr = uk.mr, nr = uk.nr;
+  const index_t vector_rows = p.m / uk.vector_rows * uk.vector_rows;
+  const int tail = static_cast<int>(p.m - vector_rows);
+  PackBuffer tail_rows(tail ? sizeof(T) * mr * p.k : 0);
+  if (tail) {
+    if (!tail_rows.ok()) return false;
+    uk.pack_a(tail, p.k, p.a + vector_rows, 1, p.a_cs, tail_rows.as<T>());
+  }
+  alignas(64) T tile[kMaxTileElements];
+  for (index_t j = 0; j < p.n; j += nr) {
+    const int cols = static_cast<int>(std::min<index_t>(nr, p.n - j));
+    const T *b = p.b + j * p.b_cs;
+    T *cj = p.c + j * p.ldc;
+    for (index_t i = 0; i < vector_rows; i += mr) {
+      const int rows = static_cast<int>(std::min<index_t>(mr, vector_rows - i));
+      uk.direct(p.k, p.a + i, p.a_cs, b, p.b_rs, p.b_cs, cj + i, p.ldc, p.alpha, p.beta, rows,
+                cols);
+    }
+    if (tail) {
+      if (p.beta != T(0)) copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, true);
+      uk.direct(p.k, tail_rows.as<T>(), mr, b, p.b_rs, p.b_cs, tile, mr, p.alpha, p.beta, tail,
+                cols);
+      copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, false);
+    }
+  }
+  return true;
 }
 
 // Rows [rows.begin, rows.end) of C by this thread; B panels packed by the
@@ -131,6 +179,9 @@ template <class T>
 bool gemm_blocked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
   using namespace gemm_detail;
   const int mr = kr.micro.mr, nr = kr.micro.nr;
+  if (threads == 1 && p.a_rs == 1 && p.k <= kr.blocks.kc &&
+      double(p.m) * double(p.n) * double(p.k) <= kDirectMaxVolume)
+    return gemm_direct(kr.micro, p);
   // Split rows while each thread keeps at least a few register tiles of them;
   // short, wide C (m = 16, n = 4096) splits its columns instead.
   const bool split_rows = threads == 1 || (p.m >= p.n || p.m >= index_t(threads) * 4 * mr);

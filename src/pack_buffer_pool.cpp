@@ -66,6 +66,7 @@ Pool &pool() {
 }  // namespace
 
 PackBuffer::PackBuffer(std::size_t bytes) {
+  if (bytes == 0) return;  // nothing leased: ok() is false
   Block b = pool().take(bytes);
   data_ = b.data;
   capacity_ = b.capacity;

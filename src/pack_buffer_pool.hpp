@@ -12,7 +12,7 @@ namespace tileblas {
 class PackBuffer {
  public:
   // Leases at least `bytes` bytes, 64-byte aligned (page-aligned when large);
-  // ok() is false when memory is exhausted.
+  // ok() is false when memory is exhausted (or bytes is 0).
   explicit PackBuffer(std::size_t bytes);
   ~PackBuffer();
   PackBuffer(const PackBuffer &) = delete;

@@ -18,6 +18,20 @@ template <class T>
 using MicrokernelFn = void (*)(index_t k, const T *a, const T *b, T *c, index_t ldc,
                                T alpha, T beta);
 
+// A partial tile (rows <= MR, cols <= NR) from packed slivers, computing only
+// the vectors and columns that hold data; c is an MR x NR scratch tile.
+template <class T>
+using EdgeKernelFn = void (*)(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha,
+                              T beta, int rows, int cols);
+
+// A rows x cols tile without packing: element (i, p) of A at a[i + p*lda],
+// element (p, j) of B at b[p*b_rs + j*b_cs].  Whole vectors are read and
+// written: rows not a multiple of the vector width need padded A and C.
+template <class T>
+using DirectKernelFn = void (*)(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
+                                index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows,
+                                int cols);
+
 // Packs the rows x depth block of op(A), element (i, p) at src[i*rs + p*cs],
 // into MR-row slivers (rows past `rows` zero-filled).
 template <class T>
@@ -35,7 +49,10 @@ template <class T>
 struct GemmMicrokernel {
   const char *name;  // e.g. "sgemm_avx512_32x12"
   int mr, nr;
+  int vector_rows;  // rows per SIMD vector: MR is a multiple of it
   MicrokernelFn<T> kernel;
+  EdgeKernelFn<T> edge;
+  DirectKernelFn<T> direct;
   PackAFn<T> pack_a;
   PackBFn<T> pack_b;
 };

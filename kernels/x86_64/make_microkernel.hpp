@@ -15,7 +15,7 @@ template <class V, int MV, int NR,
 GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   using T = typename V::T;
   using K = SimdMicrokernel<V, MV, NR>;
-  return {name, K::MR, NR, &K::run, PackA, &pack_b<T, NR>};
+  return {name, K::MR, NR, V::width, &K::run, &K::run_edge, &K::run_direct, PackA, &pack_b<T, NR>};
 }
 
 }  // namespace tileblas

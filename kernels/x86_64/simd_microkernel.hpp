@@ -4,7 +4,16 @@
 // The MV x NR accumulators live in registers for the whole k loop; each step
 // loads MV vectors of A and broadcasts NR scalars of B (folded into the FMA's
 // memory operand on AVX-512).  Instantiated by one file per (type, ISA, tile).
+//
+// Besides the full tile on packed slivers (run), the same loop serves
+//  - partial tiles (run_edge): only the vectors and columns that hold data
+//    are computed, so an m = 96 problem on a 64-row tile does not pay for 128;
+//  - small problems without packing (run_direct): A read in place (columns of
+//    a column-major op(A)), B read in place through its two strides.
 #pragma once
+
+#include <array>
+#include <utility>
 
 #include "target.hpp"
 
@@ -16,52 +25,103 @@ struct SimdMicrokernel {
   using R = typename V::reg;
   static constexpr int MR = MV * V::width;
 
-  static void run(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha, T beta) {
-    R acc[NR][MV];
+  // MVU x NRU sub-tile: element (i, p) of A at a[i + p*a_step], element
+  // (p, j) of B at b[p*b_rs + j*b_cs].
+  template <int MVU, int NRU>
+  static inline __attribute__((always_inline)) void compute(index_t k, const T *a,
+                                                             index_t a_step, const T *b,
+                                                             index_t b_rs, index_t b_cs, T *c,
+                                                             index_t ldc, T alpha, T beta) {
+    R acc[NRU][MVU];
 #pragma GCC unroll 32
-    for (int j = 0; j < NR; ++j)
+    for (int j = 0; j < NRU; ++j)
 #pragma GCC unroll 8
-      for (int i = 0; i < MV; ++i) acc[j][i] = V::zero();
+      for (int i = 0; i < MVU; ++i) acc[j][i] = V::zero();
 
     // Touch C early: its lines arrive while the k loop runs.
 #pragma GCC unroll 32
-    for (int j = 0; j < NR; ++j) {
+    for (int j = 0; j < NRU; ++j) {
       __builtin_prefetch(c + j * ldc, 1, 3);
-      __builtin_prefetch(c + j * ldc + MR - 1, 1, 3);
+      __builtin_prefetch(c + j * ldc + MVU * V::width - 1, 1, 3);
     }
 
 #pragma GCC unroll 4
     for (index_t p = 0; p < k; ++p) {
-      __builtin_prefetch(a + 8 * MR, 0, 3);  // A streams from L2; stay ahead of it
-      R av[MV];
+      __builtin_prefetch(a + 8 * a_step, 0, 3);  // A streams from L2; stay ahead of it
+      R av[MVU];
 #pragma GCC unroll 8
-      for (int i = 0; i < MV; ++i) av[i] = V::load(a + i * V::width);
+      for (int i = 0; i < MVU; ++i) av[i] = V::load(a + i * V::width);
 #pragma GCC unroll 32
-      for (int j = 0; j < NR; ++j) {
-        const R bj = V::broadcast(b + j);
+      for (int j = 0; j < NRU; ++j) {
+        const R bj = V::broadcast(b + j * b_cs);
 #pragma GCC unroll 8
-        for (int i = 0; i < MV; ++i) acc[j][i] = V::fma(av[i], bj, acc[j][i]);
+        for (int i = 0; i < MVU; ++i) acc[j][i] = V::fma(av[i], bj, acc[j][i]);
       }
-      a += MR;
-      b += NR;
+      a += a_step;
+      b += b_rs;
     }
 
     // C = alpha*AB + beta*C; beta == 0 must not read C (it may hold NaN).
     const R va = V::set1(alpha), vb = V::set1(beta);
     if (beta == T(0)) {
 #pragma GCC unroll 32
-      for (int j = 0; j < NR; ++j)
+      for (int j = 0; j < NRU; ++j)
 #pragma GCC unroll 8
-        for (int i = 0; i < MV; ++i) V::store(c + j * ldc + i * V::width, V::mul(acc[j][i], va));
+        for (int i = 0; i < MVU; ++i) V::store(c + j * ldc + i * V::width, V::mul(acc[j][i], va));
     } else {
 #pragma GCC unroll 32
-      for (int j = 0; j < NR; ++j)
+      for (int j = 0; j < NRU; ++j)
 #pragma GCC unroll 8
-        for (int i = 0; i < MV; ++i) {
+        for (int i = 0; i < MVU; ++i) {
           T *cj = c + j * ldc + i * V::width;
           V::store(cj, V::fma(V::load(cj), vb, V::mul(acc[j][i], va)));
         }
     }
+  }
+
+  // Full tile from packed slivers.
+  static void run(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha, T beta) {
+    compute<MV, NR>(k, a, MR, b, NR, 1, c, ldc, alpha, beta);
+  }
+
+  // Partial tile from packed slivers: rows <= MR, cols <= NR.  Writes whole
+  // vectors (up to MR rows), so c is a scratch tile, not the caller's C.
+  static void run_edge(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha, T beta,
+                       int rows, int cols) {
+    edge_table()[(rows + V::width - 1) / V::width - 1][cols - 1](k, a, MR, b, NR, 1, c, ldc,
+                                                                  alpha, beta);
+  }
+
+  // rows x cols tile (rows <= MR, cols <= NR) with A and B read in place: A
+  // column-major with leading dimension lda, B through its strides.  Whole
+  // vectors are read and written, so rows not a multiple of the vector width
+  // need an A and a C with that many rows (a padded copy, a scratch tile).
+  static void run_direct(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
+                         index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows, int cols) {
+    edge_table()[(rows + V::width - 1) / V::width - 1][cols - 1](k, a, lda, b, b_rs, b_cs, c,
+                                                                  ldc, alpha, beta);
+  }
+
+ private:
+  using Part = void (*)(index_t, const T *, index_t, const T *, index_t, index_t, T *, index_t,
+                        T, T);
+  template <int MVU, int NRU>
+  static void part(index_t k, const T *a, index_t a_step, const T *b, index_t b_rs,
+                   index_t b_cs, T *c, index_t ldc, T alpha, T beta) {
+    compute<MVU, NRU>(k, a, a_step, b, b_rs, b_cs, c, ldc, alpha, beta);
+  }
+  template <int MVU, int... J>
+  static constexpr auto row_of(std::integer_sequence<int, J...>) {
+    return std::array<Part, NR>{&part<MVU, J + 1>...};
+  }
+  template <int... I>
+  static constexpr auto table_of(std::integer_sequence<int, I...>) {
+    return std::array<std::array<Part, NR>, MV>{row_of<I + 1>(std::make_integer_sequence<int, NR>())...};
+  }
+  // [vectors - 1][columns - 1] -> the sub-tile kernel.
+  static const std::array<std::array<Part, NR>, MV> &edge_table() {
+    static constexpr auto table = table_of(std::make_integer_sequence<int, MV>());
+    return table;
   }
 };
 
