@@ -3,6 +3,8 @@
 
 #include <dlfcn.h>
 
+#include <initializer_list>
+
 void BlasLib::set_threads(int n) const {
     if (set_threads_int) set_threads_int(n);
     else if (set_threads_i64) set_threads_i64(n);
@@ -10,6 +12,15 @@ void BlasLib::set_threads(int n) const {
 
 void *BlasLib::symbol(const std::string &name) const {
     return handle ? dlsym(handle, name.c_str()) : nullptr;
+}
+
+bool BlasLib::offers(char prec) const {
+    switch (prec) {
+    case 'h': return hgemm != nullptr;
+    case 'f': return shgemm != nullptr;
+    case 'b': return sbgemm != nullptr;
+    default: return true;
+    }
 }
 
 template <>
@@ -48,5 +59,14 @@ bool open_blas(const std::string &id, const std::string &path,
     lib->handle = h;
     lib->sgemm = s;
     lib->dgemm = d;
+    // Half precision under whichever name the library uses (MKL's or OpenBLAS's).
+    auto first_of = [&](std::initializer_list<const char *> names) -> void * {
+        for (const char *n : names)
+            if (void *f = dlsym(h, (prefix + n).c_str())) return f;
+        return nullptr;
+    };
+    lib->hgemm = reinterpret_cast<HgemmFn>(first_of({"cblas_hgemm"}));
+    lib->shgemm = reinterpret_cast<HalfInFn>(first_of({"cblas_gemm_f16f16f32", "cblas_shgemm"}));
+    lib->sbgemm = reinterpret_cast<HalfInFn>(first_of({"cblas_gemm_bf16bf16f32", "cblas_sbgemm"}));
     return true;
 }

@@ -11,6 +11,15 @@ using SgemmFn = void (*)(int, int, int, int, int, int, float, const float *, int
 using DgemmFn = void (*)(int, int, int, int, int, int, double, const double *, int,
                          const double *, int, double, double *, int);
 
+// Half precision (16-bit values as uint16_t bits): MKL's cblas_hgemm (all
+// fp16), and fp16 or bf16 inputs with fp32 alpha, beta, C (MKL's
+// cblas_gemm_f16f16f32 / cblas_gemm_bf16bf16f32, OpenBLAS's cblas_shgemm /
+// cblas_sbgemm: one prototype).
+using HgemmFn = void (*)(int, int, int, int, int, int, uint16_t, const uint16_t *, int,
+                         const uint16_t *, int, uint16_t, uint16_t *, int);
+using HalfInFn = void (*)(int, int, int, int, int, int, float, const uint16_t *, int,
+                          const uint16_t *, int, float, float *, int);
+
 enum CblasConst { kColMajor = 102, kNoTrans = 111, kTrans = 112 };
 
 struct BlasLib {
@@ -20,6 +29,9 @@ struct BlasLib {
     void *handle = nullptr;
     SgemmFn sgemm = nullptr;
     DgemmFn dgemm = nullptr;
+    HgemmFn hgemm = nullptr;     // optional: null where the library lacks it
+    HalfInFn shgemm = nullptr;   // fp16 inputs, fp32 C
+    HalfInFn sbgemm = nullptr;   // bf16 inputs, fp32 C
     // Thread control: OpenBLAS, tileblas and MKL take an int; BLIS takes a
     // dim_t (64-bit), so calling it through an int prototype would leave the
     // upper half of the register undefined.
@@ -29,6 +41,8 @@ struct BlasLib {
     bool has_thread_control() const { return set_threads_int || set_threads_i64; }
     void set_threads(int n) const;
     void *symbol(const std::string &name) const;   // nullptr if absent
+    // Whether the library offers precision `prec` (s, d, h, f, b; report.h).
+    bool offers(char prec) const;
 
     template <typename T>
     void gemm(bool trans_a, int m, int n, int k, const T *a, int lda,

@@ -25,7 +25,10 @@ namespace {
         "  --peers LIST     comma list of peers: %s\n"
         "  --threads LIST   thread counts, e.g. 1,2 (default 1,<cores>)\n"
         "  --sizes LIST     shapes: N (square), MxNxK, optional :tn suffix\n"
-        "  --prec LIST      s, d or s,d (default s,d)\n"
+        "  --prec LIST      of s, d, h (hgemm), f (fp16 in, fp32 C), b (bf16 in,\n"
+        "                   fp32 C); default s,d\n"
+        "  --half           s,h,f,b at 1024 and 2048 (and 4096 with --full) vs\n"
+        "                   every peer that has them (MKL, newest OpenBLAS)\n"
         "  --reps N         fixed timed repetitions per library (default: by time)\n"
         "  --seconds S      timing budget per library and row (default 0.15 quick,\n"
         "                   0.3 full)\n"
@@ -58,7 +61,7 @@ int to_int(const std::string &s, const char *what) {
 Options parse_options(int argc, char **argv) {
     Options o;
     o.lib_path = TILEBLAS_BENCH_DEFAULT_LIB;
-    bool full = false, have_peers = false, have_sizes = false, have_seconds = false;
+    bool full = false, half = false, have_peers = false, have_sizes = false, have_seconds = false;
     std::string sizes;
     int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     o.threads = cores > 1 ? std::vector<int>{1, cores} : std::vector<int>{1};
@@ -74,6 +77,7 @@ Options parse_options(int argc, char **argv) {
         else if (a == "--lib") o.lib_path = value();
         else if (a == "--quick") o.quick = true;
         else if (a == "--full") full = true;
+        else if (a == "--half") half = true;
         else if (a == "--markdown") o.markdown_path = value();
         else if (a == "--reps") o.reps = to_int(value(), "--reps");
         else if (a == "--seconds") {
@@ -92,7 +96,10 @@ Options parse_options(int argc, char **argv) {
         } else if (a == "--prec") {
             o.precisions.clear();
             for (auto &p : split(value())) {
-                if (p != "s" && p != "d") { std::fprintf(stderr, "bad --prec '%s'\n", p.c_str()); usage(2); }
+                if (p.size() != 1 || std::string("sdhfb").find(p[0]) == std::string::npos) {
+                    std::fprintf(stderr, "bad --prec '%s'\n", p.c_str());
+                    usage(2);
+                }
                 o.precisions.push_back(p[0]);
             }
         } else {
@@ -104,11 +111,16 @@ Options parse_options(int argc, char **argv) {
     o.quick = !full;   // quick is the default mode
 
     o.shapes = o.quick ? quick_shapes() : full_shapes();
+    if (half) {  // half precision beside sgemm, the yardstick it is measured against
+        o.precisions = {'s', 'h', 'f', 'b'};
+        o.shapes = {{1024, 1024, 1024, false}, {2048, 2048, 2048, false}};
+        if (!o.quick) o.shapes.push_back({4096, 4096, 4096, false});
+    }
     if (have_sizes) {
         o.shapes = parse_shapes(sizes);
         if (o.shapes.empty()) { std::fprintf(stderr, "bad --sizes '%s'\n", sizes.c_str()); usage(2); }
     }
-    if (!have_peers) o.peers = o.quick ? quick_peer_ids() : full_peer_ids();
+    if (!have_peers) o.peers = o.quick && !half ? quick_peer_ids() : full_peer_ids();
     if (!have_seconds) o.seconds_per_cell = o.quick ? 0.15 : 0.3;
     if (o.threads.empty() || o.precisions.empty()) usage(2);
     return o;

@@ -22,12 +22,29 @@ Report::Report(const std::vector<BlasLib> &libs, bool has_tileblas, const PeakRa
     for (const auto &l : libs) ids_.push_back(l.id);
 }
 
+// Half precision is measured against fp32 FMA peak (it computes in fp32),
+// except bf16: vdpbf16ps does twice the flops of an fp32 FMA per instruction,
+// so its peak is taken as twice fp32's.
 double Report::peak_gflops(char prec, int threads) const {
-    return (prec == 's' ? peak_.f32_core : peak_.f64_core) * threads;
+    const double core = prec == 'd' ? peak_.f64_core
+                        : prec == 'b' ? 2.0 * peak_.f32_core
+                                      : peak_.f32_core;
+    return core * threads;
+}
+
+const char *Report::routine(char prec) {
+    switch (prec) {
+    case 's': return "sgemm";
+    case 'd': return "dgemm";
+    case 'h': return "hgemm";
+    case 'f': return "shgemm";
+    case 'b': return "sbgemm";
+    }
+    return "?";
 }
 
 std::vector<Report::Column> Report::columns() const {
-    std::vector<Column> c = {{"prec", 4}, {"shape", 18}, {"thr", 3}};
+    std::vector<Column> c = {{"prec", 6}, {"shape", 18}, {"thr", 3}};
     for (const auto &id : ids_) {
         c.push_back({id, std::max<int>(id.size(), 8)});
         c.push_back({"%pk", 4});
@@ -42,11 +59,14 @@ std::vector<Report::Column> Report::columns() const {
 }
 
 std::vector<std::string> Report::cells(const CaseResult &r) const {
-    std::vector<std::string> v = {r.prec == 's' ? "sgemm" : "dgemm", r.shape.label(),
+    std::vector<std::string> v = {routine(r.prec), r.shape.label(),
                                   std::to_string(r.threads)};
     double peak = peak_gflops(r.prec, r.threads);
     for (const auto &l : r.libs) {
-        if (l.failed) {
+        if (l.absent) {
+            v.push_back("n/a");
+            v.push_back("-");
+        } else if (l.failed) {
             v.push_back("FAILED");
             v.push_back("-");
         } else {
@@ -89,8 +109,8 @@ void Report::print_row(FILE *f, const CaseResult &r) const {
 void Report::print_failures(FILE *f, const std::vector<CaseResult> &rows) const {
     for (const auto &r : rows)
         for (size_t i = 0; i < r.libs.size(); ++i)
-            if (r.libs[i].failed)
-                std::fprintf(f, "FAILED: %s %cgemm %s thr=%d: %s\n", ids_[i].c_str(), r.prec,
+            if (r.libs[i].failed && !r.libs[i].absent)
+                std::fprintf(f, "FAILED: %s %s %s thr=%d: %s\n", ids_[i].c_str(), routine(r.prec),
                              r.shape.label().c_str(), r.threads, r.libs[i].detail.c_str());
 }
 

@@ -27,6 +27,7 @@ private:
     std::vector<Column> columns() const;
     std::vector<std::string> cells(const CaseResult &r) const;
     double peak_gflops(char prec, int threads) const;
+    static const char *routine(char prec);   // 's' -> "sgemm", 'b' -> "sbgemm", ...
 
     std::vector<std::string> ids_;
     bool has_tileblas_;

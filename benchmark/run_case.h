@@ -14,6 +14,7 @@ struct TimingPolicy {
 };
 
 struct LibResult {
+    bool absent = false;      // the library lacks this precision: shown as n/a
     bool failed = false;      // wrong result: not timed, shown as FAILED
     std::string detail;       // why it failed
     double gflops = 0;        // 2mnk / median time per call
@@ -23,7 +24,7 @@ struct LibResult {
 
 struct CaseResult {
     Shape shape;
-    char prec;                // 's' or 'd'
+    char prec;                // 's', 'd'; half: 'h' hgemm, 'f' fp16->fp32, 'b' bf16->fp32
     int threads;
     std::vector<LibResult> libs;   // same order as the libs passed in
     double noise = -1;             // CPU share other processes took (NoiseMeter)

@@ -100,12 +100,9 @@ bool check_col(const Shape &s, const T *a, int lda, const T *b, int ldb, const T
     return true;
 }
 
-}  // namespace
-
 template <typename T>
-bool verify_gemm(const Shape &s, const T *a, int lda, const T *b, int ldb, const T *c,
-                 int ldc, std::string *detail) {
-    const double eps = std::numeric_limits<T>::epsilon();
+bool verify_with(const Shape &s, const T *a, int lda, const T *b, int ldb, const T *c,
+                 int ldc, double eps, std::string *detail) {
     if (!freivalds(s, a, lda, b, ldb, c, ldc, eps, detail)) return false;
 
     std::mt19937 rng(777);
@@ -119,6 +116,19 @@ bool verify_gemm(const Shape &s, const T *a, int lda, const T *b, int ldb, const
     for (int j : cols)
         if (!check_col(s, a, lda, b, ldb, c, ldc, eps, j, detail)) return false;
     return true;
+}
+
+}  // namespace
+
+template <typename T>
+bool verify_gemm(const Shape &s, const T *a, int lda, const T *b, int ldb, const T *c,
+                 int ldc, std::string *detail) {
+    return verify_with(s, a, lda, b, ldb, c, ldc, std::numeric_limits<T>::epsilon(), detail);
+}
+
+bool verify_gemm_eps(const Shape &s, const float *a, int lda, const float *b, int ldb,
+                     const float *c, int ldc, double eps, std::string *detail) {
+    return verify_with(s, a, lda, b, ldb, c, ldc, eps, detail);
 }
 
 template bool verify_gemm<float>(const Shape &, const float *, int, const float *, int,

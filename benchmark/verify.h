@@ -19,3 +19,9 @@
 template <typename T>
 bool verify_gemm(const Shape &s, const T *a, int lda, const T *b, int ldb,
                  const T *c, int ldc, std::string *detail);
+
+// The same with a given unit roundoff: half precision checks fp32 data
+// widened from 16-bit inputs (exact), with eps 2^-24 for fp32 results and
+// 2^-11 for fp16 ones (one final rounding, within the bound's k+2 terms).
+bool verify_gemm_eps(const Shape &s, const float *a, int lda, const float *b, int ldb,
+                     const float *c, int ldc, double eps, std::string *detail);

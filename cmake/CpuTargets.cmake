@@ -25,6 +25,14 @@ function(tileblas_kernel_sources out_var)
     if(TILEBLAS_ISA_FLAGS_${t})
       set_source_files_properties(${files} PROPERTIES COMPILE_OPTIONS "${TILEBLAS_ISA_FLAGS_${t}}")
     endif()
+    # Kernels of an optional extension (file name says which) also get its
+    # flag; the dispatcher calls them only where CPUID reports it.
+    foreach(f IN LISTS files)
+      if(t STREQUAL "avx512" AND f MATCHES "avx512bf16[^/]*\\.cpp$")
+        set_source_files_properties(${f} PROPERTIES
+          COMPILE_OPTIONS "${TILEBLAS_ISA_FLAGS_avx512};-mavx512bf16")
+      endif()
+    endforeach()
     list(APPEND sources ${files})
     string(TOUPPER ${t} T)
     list(APPEND defs TILEBLAS_TARGET_${T}=1)

@@ -4,6 +4,7 @@
 #include "gemm.hpp"
 
 #include "abi.hpp"
+#include "gemm_args.hpp"
 
 namespace tileblas::abi {
 namespace {
@@ -18,23 +19,6 @@ template <>
 struct GemmNames<double> {
   static constexpr const char *fortran = "DGEMM", *cblas = "cblas_dgemm";
 };
-
-// The Fortran routine's INFO for these arguments (0 when all are legal):
-// TRANSA=1, TRANSB=2, M=3, N=4, K=5, LDA=8, LDB=10, LDC=13.
-int check_gemm(char transa, char transb, int m, int n, int k, int lda, int ldb, int ldc) {
-  const bool nota = same_letter(transa, 'N'), notb = same_letter(transb, 'N');
-  const int rows_a = nota ? m : k, rows_b = notb ? k : n;
-  auto max1 = [](int x) { return x > 1 ? x : 1; };
-  if (!nota && !same_letter(transa, 'T') && !same_letter(transa, 'C')) return 1;
-  if (!notb && !same_letter(transb, 'T') && !same_letter(transb, 'C')) return 2;
-  if (m < 0) return 3;
-  if (n < 0) return 4;
-  if (k < 0) return 5;
-  if (lda < max1(rows_a)) return 8;
-  if (ldb < max1(rows_b)) return 10;
-  if (ldc < max1(m)) return 13;
-  return 0;
-}
 
 // Checked column-major GEMM; returns the Fortran INFO, having done nothing
 // when it is not 0.
@@ -59,15 +43,6 @@ void fortran_gemm(const char *transa, const char *transb, const int *m, const in
     fortran_error(GemmNames<T>::fortran, info);
 }
 
-char trans_letter(CBLAS_TRANSPOSE t) {
-  switch (t) {
-    case CblasNoTrans: return 'N';
-    case CblasTrans: return 'T';
-    case CblasConjTrans: return 'C';
-    default: return 0;
-  }
-}
-
 template <class T>
 void cblas_gemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m,
                 int n, int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta, T *c,
@@ -76,7 +51,7 @@ void cblas_gemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE tra
   trace("%s layout=%d %d %d m=%d n=%d k=%d", name, layout, transa, transb, m, n, k);
   const bool row_major = layout == CblasRowMajor;
   if (!row_major && layout != CblasColMajor) return cblas_error(name, 1, false);
-  const char ta = trans_letter(transa), tb = trans_letter(transb);
+  const char ta = gemm_trans_letter(transa), tb = gemm_trans_letter(transb);
   if (!ta) return cblas_error(name, 2, row_major);
   if (!tb) return cblas_error(name, 3, row_major);
   // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: the same

@@ -55,6 +55,10 @@ const Candidate &choose() {
   return *best;
 }
 
+const GemmKernel<float, std::uint16_t> &bf16_kernel_of(const CpuTarget &t) {
+  return t.sbgemm_dot && cpu_features().avx512bf16 ? *t.sbgemm_dot : t.sbgemm;
+}
+
 void describe(const CpuTarget &t) {
   const CpuFeatures &cpu = cpu_features();
   verbose_print("cpu %s avx2=%d fma=%d avx512f=%d avx512bf16=%d; target %s", cpu.vendor,
@@ -64,6 +68,11 @@ void describe(const CpuTarget &t) {
   verbose_print("sgemm kernel %s MC=%d KC=%d NC=%d; dgemm kernel %s MC=%d KC=%d NC=%d",
                 s.micro.name, s.blocks.mc, s.blocks.kc, s.blocks.nc, d.micro.name,
                 d.blocks.mc, d.blocks.kc, d.blocks.nc);
+  verbose_print("half: fp16 kernel %s (converted while packing); bf16 kernel %s",
+                t.shgemm.micro.name, bf16_kernel_of(t).micro.name);
+  verbose_print("complex: cgemm kernel %s, zgemm kernel %s",
+                t.cgemm.kernel ? t.cgemm.name : "portable 8x4",
+                t.zgemm.kernel ? t.zgemm.name : "portable 4x4");
   verbose_print("threads %d (%s)", default_num_threads(), threading_model());
 }
 
@@ -76,6 +85,11 @@ const CpuTarget &active_target() {
     return t;
   }();
   return *target;
+}
+
+const GemmKernel<float, std::uint16_t> &active_sbgemm_kernel() {
+  static const GemmKernel<float, std::uint16_t> &kernel = bf16_kernel_of(active_target());
+  return kernel;
 }
 
 // Choose (and, with TILEBLAS_VERBOSE, report) at load time rather than on the

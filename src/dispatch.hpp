@@ -9,4 +9,8 @@ namespace tileblas {
 // names when the CPU can run it.  Chosen on first use (thread-safe).
 const CpuTarget &active_target();
 
+// The bf16 GEMM kernel: the target's native dot-product kernel where it has
+// one and CPUID reports AVX512_BF16, else its convert-while-packing kernel.
+const GemmKernel<float, std::uint16_t> &active_sbgemm_kernel();
+
 }  // namespace tileblas

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 #include "gemm_problem.hpp"
 #include "pack_buffer_pool.hpp"
@@ -62,8 +63,9 @@ void copy_tile(T *tile, index_t ld_tile, T *c, index_t ldc, index_t rows, index_
 // One MC x NC block of C from packed A (MC x KC) and packed B (KC x NC).
 // Partial tiles run the edge kernel on a scratch copy of C, so microkernels
 // never store outside C and full and partial tiles round identically.
-template <class T>
-void macro_kernel(const GemmMicrokernel<T> &uk, index_t mc, index_t nc, index_t kc, T alpha,
+// kc counts packed elements (depth / k_pack).
+template <class T, class In>
+void macro_kernel(const GemmMicrokernel<T, In> &uk, index_t mc, index_t nc, index_t kc, T alpha,
                   const T *packed_a, const T *packed_b, T beta, T *c, index_t ldc) {
   const int mr = uk.mr, nr = uk.nr;
   alignas(64) T tile[kMaxTileElements];
@@ -122,12 +124,13 @@ bool gemm_direct(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
 
 // Rows [rows.begin, rows.end) of C by this thread; B panels packed by the
 // whole team of `team` threads into the shared `packed_b`.
-template <class T>
-void gemm_rows(const GemmKernel<T> &kr, const GemmProblem<T> &p, int id, int team,
+template <class T, class In>
+void gemm_rows(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int id, int team,
                T *packed_a, T *packed_b) {
-  const GemmMicrokernel<T> &uk = kr.micro;
+  const GemmMicrokernel<T, In> &uk = kr.micro;
   const Range rows = share(p.m, uk.mr, id, team);
-  const index_t kc_max = balanced_block(p.k, kr.blocks.kc, 1);
+  // Depth blocks keep k-pairs whole; only the last may end in half a pair.
+  const index_t kc_max = balanced_block(p.k, kr.blocks.kc, uk.k_pack);
   const index_t nc_max = balanced_block(p.n, kr.blocks.nc, uk.nr);
   const index_t mc_max = rows.end > rows.begin
                              ? balanced_block(rows.end - rows.begin, kr.blocks.mc, uk.mr)
@@ -136,19 +139,20 @@ void gemm_rows(const GemmKernel<T> &kr, const GemmProblem<T> &p, int id, int tea
     const index_t nc = std::min(nc_max, p.n - jc);
     for (index_t pc = 0; pc < p.k; pc += kc_max) {
       const index_t kc = std::min(kc_max, p.k - pc);
+      const index_t kp = ceil_div(kc, uk.k_pack);  // packed elements per sliver row
       const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
 
       const Range slivers = share(nc, uk.nr, id, team);  // this thread's share of packing B
       if (slivers.end > slivers.begin)
         uk.pack_b(kc, slivers.end - slivers.begin,
                   p.b + pc * p.b_rs + (jc + slivers.begin) * p.b_cs, p.b_rs, p.b_cs,
-                  packed_b + slivers.begin * kc);
+                  packed_b + slivers.begin * kp);
       team_barrier();
 
       for (index_t ic = rows.begin; ic < rows.end; ic += mc_max) {
         const index_t mc = std::min(mc_max, rows.end - ic);
         uk.pack_a(mc, kc, p.a + ic * p.a_rs + pc * p.a_cs, p.a_rs, p.a_cs, packed_a);
-        macro_kernel(uk, mc, nc, kc, p.alpha, packed_a, packed_b, beta, p.c + ic + jc * p.ldc,
+        macro_kernel(uk, mc, nc, kp, p.alpha, packed_a, packed_b, beta, p.c + ic + jc * p.ldc,
                      p.ldc);
       }
       team_barrier();  // packed_b is overwritten by the next depth block
@@ -156,15 +160,15 @@ void gemm_rows(const GemmKernel<T> &kr, const GemmProblem<T> &p, int id, int tea
   }
 }
 
-template <class T>
-std::size_t packed_a_bytes(const GemmKernel<T> &kr, index_t m, index_t k) {
+template <class T, class In>
+std::size_t packed_a_bytes(const GemmKernel<T, In> &kr, index_t m, index_t k) {
   return sizeof(T) * round_up(std::min<index_t>(m, kr.blocks.mc), kr.micro.mr) *
-         std::min<index_t>(k, kr.blocks.kc);
+         ceil_div(std::min<index_t>(k, kr.blocks.kc), kr.micro.k_pack);
 }
-template <class T>
-std::size_t packed_b_bytes(const GemmKernel<T> &kr, index_t n, index_t k) {
+template <class T, class In>
+std::size_t packed_b_bytes(const GemmKernel<T, In> &kr, index_t n, index_t k) {
   return sizeof(T) * round_up(std::min<index_t>(n, kr.blocks.nc), kr.micro.nr) *
-         std::min<index_t>(k, kr.blocks.kc);
+         ceil_div(std::min<index_t>(k, kr.blocks.kc), kr.micro.k_pack);
 }
 
 // Leading bytes of each thread's slot in a shared allocation, kept a multiple
@@ -175,13 +179,16 @@ inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 
 
 // Computes the problem (m, n, k >= 1, alpha != 0) on up to `threads` threads.
 // Returns false, having written nothing, when pack buffers cannot be had.
-template <class T>
-bool gemm_blocked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
+// A and B of type In are converted (half precision) while packing; the
+// unpacked direct path reads them as T, so it serves only In == T.
+template <class T, class In>
+bool gemm_blocked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
   using namespace gemm_detail;
   const int mr = kr.micro.mr, nr = kr.micro.nr;
-  if (threads == 1 && p.a_rs == 1 && p.k <= kr.blocks.kc &&
-      double(p.m) * double(p.n) * double(p.k) <= kDirectMaxVolume)
-    return gemm_direct(kr.micro, p);
+  if constexpr (std::is_same_v<T, In>)
+    if (threads == 1 && p.a_rs == 1 && p.k <= kr.blocks.kc &&
+        double(p.m) * double(p.n) * double(p.k) <= kDirectMaxVolume)
+      return gemm_direct(kr.micro, p);
   // Split rows while each thread keeps at least a few register tiles of them;
   // short, wide C (m = 16, n = 4096) splits its columns instead.
   const bool split_rows = threads == 1 || (p.m >= p.n || p.m >= index_t(threads) * 4 * mr);
@@ -205,7 +212,7 @@ bool gemm_blocked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads)
   run_team(threads, [&](int id, int team) {
     const Range range = share(p.n, nr, id, team);
     if (range.end <= range.begin) return;
-    GemmProblem<T> part = p;
+    GemmProblem<T, In> part = p;
     part.n = range.end - range.begin;
     part.b = p.b + range.begin * p.b_cs;
     part.c = p.c + range.begin * p.ldc;

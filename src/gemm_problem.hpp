@@ -7,13 +7,14 @@
 
 namespace tileblas {
 
-template <class T>
+// A and B hold In (fp16/bf16 bits for half precision), computed as T.
+template <class T, class In = T>
 struct GemmProblem {
   index_t m, n, k;
   T alpha;
-  const T *a;
+  const In *a;
   index_t a_rs, a_cs;
-  const T *b;
+  const In *b;
   index_t b_rs, b_cs;
   T beta;
   T *c;

@@ -1,5 +1,6 @@
 #include "pack_buffer_pool.hpp"
 
+#include <pthread.h>
 #include <sys/mman.h>
 
 #include <cstdlib>
@@ -40,6 +41,13 @@ class Pool {
     free_.push_back(b);
   }
 
+  // Held across fork(): only the forking thread lives on in the child, so a
+  // lock another thread held at that instant would stay locked there forever
+  // (and the free list could be half-edited).  Taking it first means the
+  // child starts with the list intact and the lock free.
+  void lock_for_fork() { mutex_.lock(); }
+  void unlock_after_fork() { mutex_.unlock(); }
+
  private:
   static Block allocate(std::size_t bytes) {
     // Round up to 2 MiB for large blocks so transparent huge pages can back
@@ -61,6 +69,16 @@ Pool &pool() {
   // Destroyed at exit or dlclose, which frees every block not leased out.
   static Pool instance;
   return instance;
+}
+
+void pool_prepare_fork() { pool().lock_for_fork(); }
+void pool_after_fork() { pool().unlock_after_fork(); }
+
+// Built at load time, so no thread can be inside its one-time initialisation
+// when another forks; glibc drops these handlers when the library is unloaded.
+__attribute__((constructor)) void register_pool_fork_handlers() {
+  pool();
+  pthread_atfork(pool_prepare_fork, pool_after_fork, pool_after_fork);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 // dispatcher picks one table at load time and nothing else is ISA-specific.
 #pragma once
 
+#include <complex>
 #include <cstdint>
 
 namespace tileblas {
@@ -33,19 +34,22 @@ using DirectKernelFn = void (*)(index_t k, const T *a, index_t lda, const T *b, 
                                 int cols);
 
 // Packs the rows x depth block of op(A), element (i, p) at src[i*rs + p*cs],
-// into MR-row slivers (rows past `rows` zero-filled).
-template <class T>
-using PackAFn = void (*)(index_t rows, index_t depth, const T *src, index_t rs, index_t cs,
+// into MR-row slivers (rows past `rows` zero-filled).  The source type In
+// differs from T for half precision: fp16/bf16 inputs are converted (or, for
+// the bf16 dot-product kernel, paired along k) while packing.
+template <class T, class In = T>
+using PackAFn = void (*)(index_t rows, index_t depth, const In *src, index_t rs, index_t cs,
                          T *dst);
 
 // Packs the depth x cols block of op(B), element (p, j) at src[p*rs + j*cs],
 // into NR-column slivers (columns past `cols` zero-filled).
-template <class T>
-using PackBFn = void (*)(index_t depth, index_t cols, const T *src, index_t rs, index_t cs,
+template <class T, class In = T>
+using PackBFn = void (*)(index_t depth, index_t cols, const In *src, index_t rs, index_t cs,
                          T *dst);
 
-// The register tile a microkernel computes and its matching packers.
-template <class T>
+// The register tile a microkernel computes and its matching packers, which
+// read op(A) and op(B) as In (see PackAFn).
+template <class T, class In = T>
 struct GemmMicrokernel {
   const char *name;  // e.g. "sgemm_avx512_32x12"
   int mr, nr;
@@ -53,8 +57,12 @@ struct GemmMicrokernel {
   MicrokernelFn<T> kernel;
   EdgeKernelFn<T> edge;
   DirectKernelFn<T> direct;
-  PackAFn<T> pack_a;
-  PackBFn<T> pack_b;
+  PackAFn<T, In> pack_a;
+  PackBFn<T, In> pack_b;
+  // Depth values per packed element: 2 when the kernel multiplies k-pairs
+  // (bf16 pairs in one 32-bit lane for vdpbf16ps), so a KC-deep sliver holds
+  // KC/2 elements and the kernel's k counts pairs; 1 otherwise.
+  int k_pack = 1;
 };
 
 // Cache blocking around a microkernel (BLIS names): MC rows of A and KC of
@@ -63,16 +71,52 @@ struct Blocksizes {
   int mc, kc, nc;
 };
 
-template <class T>
+template <class T, class In = T>
 struct GemmKernel {
-  GemmMicrokernel<T> micro;
+  GemmMicrokernel<T, In> micro;
   Blocksizes blocks;
+};
+
+// Complex GEMM (cgemm/zgemm) register tile C[0:MR, 0:NR] = alpha*A*B + beta*C.
+// The packed slivers are split, per depth step: MR real parts then MR
+// imaginary parts of op(A), NR real then NR imaginary parts of op(B), with any
+// conjugation already applied (src/level3/gemm_complex.cpp packs them).  c is
+// column-major interleaved complex; beta == 0 means C is not read.
+template <class R>
+using ComplexMicrokernelFn = void (*)(index_t k, const R *a, const R *b, std::complex<R> *c,
+                                      index_t ldc, std::complex<R> alpha, std::complex<R> beta);
+
+template <class R>
+struct ComplexGemmKernel {
+  const char *name;  // e.g. "zgemm_avx512_16x6"
+  int mr, nr;        // in complex elements
+  ComplexMicrokernelFn<R> kernel;  // null: the engine's portable kernel runs
+  Blocksizes blocks;
+};
+
+// Whole-array conversions between fp32 and fp16 (round to nearest even),
+// vectorized per target; hgemm converts its C with them.
+struct HalfConverters {
+  void (*f16_to_f32)(index_t n, const std::uint16_t *src, float *dst);
+  void (*f32_to_f16)(index_t n, const float *src, std::uint16_t *dst);
 };
 
 struct CpuTarget {
   const char *name;  // "avx512", "avx2", "generic"
   GemmKernel<float> sgemm;
   GemmKernel<double> dgemm;
+  // Half precision: 16-bit A and B, fp32 compute and C.  Every target sets
+  // shgemm, sbgemm and half after construction, as for the complex kernels.
+  GemmKernel<float, std::uint16_t> shgemm = {};  // fp16, converted to fp32 while packing
+  GemmKernel<float, std::uint16_t> sbgemm = {};  // bf16, converted to fp32 while packing
+  // bf16 multiplied natively (AVX-512 BF16); null when the target has none.
+  // The dispatcher uses it only where CPUID reports the instructions.
+  const GemmKernel<float, std::uint16_t> *sbgemm_dot = nullptr;
+  HalfConverters half = {};
+  // Complex GEMM.  Default-initialised (null kernel) so a table that lists
+  // only the fields above compiles; a target sets them after construction.
+  ComplexGemmKernel<float> cgemm = {};
+  ComplexGemmKernel<double> zgemm = {};
 };
 
 // One accessor per compiled target, defined in kernels/x86_64/<target>/ and

@@ -1,6 +1,7 @@
 // gemm_complex.hpp -- GEMM for std::complex<float> / std::complex<double>:
 // the same five-loop blocked structure as the real engine (gemm_driver.hpp),
-// with a portable microkernel and conjugation folded into packing.
+// with the CPU target's complex microkernel (or a portable one) and
+// conjugation folded into packing.
 #pragma once
 
 #include <complex>

@@ -6,17 +6,33 @@ namespace tileblas {
 namespace avx2 {
 GemmMicrokernel<float> sgemm_avx2_16x6();
 GemmMicrokernel<double> dgemm_avx2_8x6();
+ComplexGemmKernel<float> cgemm_avx2_8x6(Blocksizes);
+ComplexGemmKernel<double> zgemm_avx2_4x6(Blocksizes);
+GemmMicrokernel<float, std::uint16_t> shgemm_avx2_16x6();
+GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_avx2_16x6();
+HalfConverters half_converters_avx2();
 }  // namespace avx2
 
 const CpuTarget &avx2_target() {
   // 12 accumulators + 2 A vectors + 1 broadcast fit in 16 ymm.  KC=256 keeps a
   // B sliver (256*6*4 or *8 bytes, 6-12 KiB) in a 32 KiB L1; MC*KC fills about
   // half of a 256-512 KiB L2; the KC x NC B panel fits a few MiB of L3.
-  static const CpuTarget target = {
-      "avx2",
-      {avx2::sgemm_avx2_16x6(), {192, 256, 4092}},
-      {avx2::dgemm_avx2_8x6(), {96, 256, 4092}},
-  };
+  static const CpuTarget target = [] {
+    CpuTarget t = {
+        "avx2",
+        {avx2::sgemm_avx2_16x6(), {192, 256, 4092}},
+        {avx2::dgemm_avx2_8x6(), {96, 256, 4092}},
+    };
+    // Complex GEMM on split slivers: B slivers of 12 KiB (cgemm KC=256 x 48 B,
+    // zgemm KC=128 x 96 B) stay in L1; A blocks of ~200 KiB in L2.
+    t.cgemm = avx2::cgemm_avx2_8x6({96, 256, 4092});
+    t.zgemm = avx2::zgemm_avx2_4x6({96, 128, 2046});
+    // fp16/bf16 are converted to fp32 while packing: sgemm's kernel and blocks.
+    t.shgemm = {avx2::shgemm_avx2_16x6(), {192, 256, 4092}};
+    t.sbgemm = {avx2::sbgemm_cvt_avx2_16x6(), {192, 256, 4092}};
+    t.half = avx2::half_converters_avx2();
+    return t;
+  }();
   return target;
 }
 

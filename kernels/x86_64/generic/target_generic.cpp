@@ -6,15 +6,25 @@ namespace tileblas {
 namespace generic {
 GemmMicrokernel<float> sgemm_generic_8x4();
 GemmMicrokernel<double> dgemm_generic_4x4();
+GemmMicrokernel<float, std::uint16_t> shgemm_generic_8x4();
+GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_generic_8x4();
+HalfConverters half_converters_generic();
 }  // namespace generic
 
 const CpuTarget &generic_target() {
   // 8 accumulators in 16 xmm registers; modest blocks that suit any cache.
-  static const CpuTarget target = {
-      "generic",
-      {generic::sgemm_generic_8x4(), {128, 256, 4096}},
-      {generic::dgemm_generic_4x4(), {128, 256, 4096}},
-  };
+  static const CpuTarget target = [] {
+    CpuTarget t = {
+        "generic",
+        {generic::sgemm_generic_8x4(), {128, 256, 4096}},
+        {generic::dgemm_generic_4x4(), {128, 256, 4096}},
+    };
+    // fp16/bf16 are converted to fp32 while packing: sgemm's kernel and blocks.
+    t.shgemm = {generic::shgemm_generic_8x4(), {128, 256, 4096}};
+    t.sbgemm = {generic::sbgemm_cvt_generic_8x4(), {128, 256, 4096}};
+    t.half = generic::half_converters_generic();
+    return t;
+  }();
   return target;
 }
 
