@@ -44,8 +44,14 @@ inline Range share(index_t total, index_t unit, int id, int parts) {
 // Largest register tile any target uses; sizes the scratch tile for edges.
 constexpr int kMaxTileElements = 64 * 32;
 
-// Up to this m*n*k, with op(A) column-major, packing costs more than it saves.
-constexpr double kDirectMaxVolume = 224.0 * 224 * 224;
+// Small problems, where packing costs more than it saves: up to 224^3 of
+// volume, or a C of at most 128 x 128 whatever the depth (A and B are then
+// re-read from L2 only a few times).
+template <class T, class In>
+bool is_small(const GemmProblem<T, In> &p) {
+  return double(p.m) * double(p.n) * double(p.k) <= 224.0 * 224 * 224 ||
+         double(p.m) * double(p.n) <= 128.0 * 128;
+}
 
 // Copies the rows x cols corner of a scratch tile (column stride ld_tile)
 // into C, or from C when `into_tile`.
@@ -88,12 +94,14 @@ void macro_kernel(const GemmMicrokernel<T, In> &uk, index_t mc, index_t nc, inde
 }
 
 // Small problems with a column-major op(A) skip packing: the microkernel
-// reads A and B in place, one pass over the whole depth.  Rows are taken in
-// whole vectors in place; only a last remainder of fewer rows than a vector
-// is copied (zero-padded) and computed into a scratch tile, so nothing is
-// read past A's end or written past C's.
+// reads A and B in place.  Rows are taken in whole vectors in place; only a
+// last remainder of fewer rows than a vector is copied (zero-padded) and
+// computed into a scratch tile, so nothing is read past A's end or written
+// past C's.  Depth is split into the same blocks as the packed path, so
+// every element of C is summed in the same order whichever path (and thread
+// count) computes it.
 template <class T>
-bool gemm_direct(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
+bool gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem<T> &p) {
   const int mr = uk.mr, nr = uk.nr;
   const index_t vector_rows = p.m / uk.vector_rows * uk.vector_rows;
   const int tail = static_cast<int>(p.m - vector_rows);
@@ -103,20 +111,25 @@ bool gemm_direct(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
     uk.pack_a(tail, p.k, p.a + vector_rows, 1, p.a_cs, tail_rows.as<T>());
   }
   alignas(64) T tile[kMaxTileElements];
-  for (index_t j = 0; j < p.n; j += nr) {
-    const int cols = static_cast<int>(std::min<index_t>(nr, p.n - j));
-    const T *b = p.b + j * p.b_cs;
-    T *cj = p.c + j * p.ldc;
-    for (index_t i = 0; i < vector_rows; i += mr) {
-      const int rows = static_cast<int>(std::min<index_t>(mr, vector_rows - i));
-      uk.direct(p.k, p.a + i, p.a_cs, b, p.b_rs, p.b_cs, cj + i, p.ldc, p.alpha, p.beta, rows,
-                cols);
-    }
-    if (tail) {
-      if (p.beta != T(0)) copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, true);
-      uk.direct(p.k, tail_rows.as<T>(), mr, b, p.b_rs, p.b_cs, tile, mr, p.alpha, p.beta, tail,
-                cols);
-      copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, false);
+  for (index_t pc = 0; pc < p.k; pc += kc_max) {
+    const index_t kc = std::min(kc_max, p.k - pc);
+    const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
+    const T *a = p.a + pc * p.a_cs;
+    for (index_t j = 0; j < p.n; j += nr) {
+      const int cols = static_cast<int>(std::min<index_t>(nr, p.n - j));
+      const T *b = p.b + pc * p.b_rs + j * p.b_cs;
+      T *cj = p.c + j * p.ldc;
+      for (index_t i = 0; i < vector_rows; i += mr) {
+        const int rows = static_cast<int>(std::min<index_t>(mr, vector_rows - i));
+        uk.direct(kc, a + i, p.a_cs, b, p.b_rs, p.b_cs, cj + i, p.ldc, p.alpha, beta, rows,
+                  cols);
+      }
+      if (tail) {
+        if (beta != T(0)) copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, true);
+        uk.direct(kc, tail_rows.as<T>() + pc * mr, mr, b, p.b_rs, p.b_cs, tile, mr, p.alpha,
+                  beta, tail, cols);
+        copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, false);
+      }
     }
   }
   return true;
@@ -186,9 +199,20 @@ bool gemm_blocked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int 
   using namespace gemm_detail;
   const int mr = kr.micro.mr, nr = kr.micro.nr;
   if constexpr (std::is_same_v<T, In>)
-    if (threads == 1 && p.a_rs == 1 && p.k <= kr.blocks.kc &&
-        double(p.m) * double(p.n) * double(p.k) <= kDirectMaxVolume)
-      return gemm_direct(kr.micro, p);
+    if (threads == 1 && is_small(p)) {
+      const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
+      if (p.a_rs == 1) return gemm_direct(kr.micro, kc, p);
+      if (p.m <= mr) {  // op(A) = A^T, one sliver: pack it, then read it in place
+        PackBuffer sliver(sizeof(T) * mr * p.k);
+        if (!sliver.ok()) return false;
+        kr.micro.pack_a(p.m, p.k, p.a, p.a_rs, p.a_cs, sliver.as<T>());
+        GemmProblem<T, In> q = p;
+        q.a = sliver.as<T>();
+        q.a_rs = 1;
+        q.a_cs = mr;
+        return gemm_direct(kr.micro, kc, q);
+      }
+    }
   // Split rows while each thread keeps at least a few register tiles of them;
   // short, wide C (m = 16, n = 4096) splits its columns instead.
   const bool split_rows = threads == 1 || (p.m >= p.n || p.m >= index_t(threads) * 4 * mr);
