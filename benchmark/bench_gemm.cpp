@@ -11,12 +11,15 @@
 #include <string>
 #include <vector>
 
+#include "bandwidth.h"
 #include "blas_lib.h"
 #include "fma_peak.h"
 #include "options.h"
 #include "peers.h"
 #include "quiesce.h"
 #include "report.h"
+#include "routines_blas12.h"
+#include "routines_blas3.h"
 #include "run_case.h"
 #include "sysinfo.h"
 
@@ -39,7 +42,8 @@ int main(int argc, char **argv) {
     auto start = std::chrono::steady_clock::now();
     std::vector<std::string> header, warnings;
 
-    header.push_back("tileblas-bench " + std::string(opt.quick ? "--quick" : "--full"));
+    header.push_back("tileblas-bench " + std::string(opt.quick ? "--quick" : "--full") +
+                     (opt.suite.empty() ? "" : " --" + opt.suite));
     header.push_back("CPU: " + cpu_model() + ", " + std::to_string(usable_cpus()) +
                      " usable CPUs, load average " + load_average());
 
@@ -82,6 +86,13 @@ int main(int argc, char **argv) {
                          "fp64 %.1f GFLOP/s/core, %.1f on %d threads",
                          peak.isa.c_str(), peak.f32_core, peak.f32_all, peak.threads,
                          peak.f64_core, peak.f64_all, peak.threads));
+    Bandwidth bw;
+    if (opt.suite == "blas12") {
+        bw = measure_bandwidth(usable_cpus());
+        header.push_back(fmt("Memory bandwidth (measured, 512 MiB): read %.1f GB/s, copy %.1f "
+                             "GB/s on 1 thread; read %.1f, copy %.1f on %d threads",
+                             bw.read_core, bw.copy_core, bw.read_all, bw.copy_all, bw.threads));
+    }
 
     auto notes = env_notes(&warnings);
     double load = std::atof(load_average().c_str());
@@ -93,19 +104,37 @@ int main(int argc, char **argv) {
     for (const auto &w : warnings) header.push_back("WARNING: " + w);
 
     for (const auto &l : header) std::printf("%s\n", l.c_str());
-    std::printf("\nGFLOP/s = 2mnk / median time per call; %%pk = %% of fp32/fp64 peak per core "
-                "x threads; /peer = tileblas over peer (> 1: tileblas faster)\n\n");
+    if (opt.suite == "blas12")
+        std::printf("\nGB/s = compulsory bytes / median time per call; %%bw = %% of the measured "
+                    "read bandwidth (copy for axpy) for that many threads; /peer = tileblas over "
+                    "peer (> 1: tileblas faster)\n\n");
+    else
+        std::printf("\nGFLOP/s = flops / median time per call (gemm 2mnk, complex 8mnk, trsm/trmm "
+                    "m^2n, syrk n^2k, symm 2m^2n); %%pk = %% of fp32/fp64 peak per core x threads; "
+                    "/peer = tileblas over peer (> 1: tileblas faster)\n\n");
 
     Report report(libs, has_tileblas, peak);
+    if (opt.suite == "blas12") report.use_bandwidth_units();
     report.print_column_header(stdout);
     TimingPolicy policy{opt.reps, opt.seconds_per_cell};
     std::vector<CaseResult> rows;
-    for (char prec : opt.precisions)
-        for (const auto &shape : opt.shapes)
-            for (int t : opt.threads) {
-                rows.push_back(run_case(shape, prec, t, libs, policy));
-                report.print_row(stdout, rows.back());
-            }
+    auto add = [&](CaseResult r) {
+        rows.push_back(std::move(r));
+        report.print_row(stdout, rows.back());
+    };
+    if (opt.suite == "blas3") {
+        for (int n : opt.sizes)
+            for (int t : opt.threads)
+                for (const auto &routine : blas3_routines())
+                    add(run_blas3(routine, n, t, libs, policy));
+    } else if (opt.suite == "blas12") {
+        for (const auto &row : blas12_rows())
+            for (int t : opt.threads) add(run_blas12(row, t, libs, policy, bw));
+    } else {
+        for (char prec : opt.precisions)
+            for (const auto &shape : opt.shapes)
+                for (int t : opt.threads) add(run_case(shape, prec, t, libs, policy));
+    }
 
     report.print_failures(stdout, rows);
     // Again at the end: if the machine was busy at the start, the %pk

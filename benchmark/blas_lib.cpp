@@ -57,6 +57,7 @@ bool open_blas(const std::string &id, const std::string &path,
     lib->id = id;
     lib->path = path;
     lib->handle = h;
+    lib->prefix = prefix;
     lib->sgemm = s;
     lib->dgemm = d;
     // Half precision under whichever name the library uses (MKL's or OpenBLAS's).

@@ -20,12 +20,16 @@ using HgemmFn = void (*)(int, int, int, int, int, int, uint16_t, const uint16_t 
 using HalfInFn = void (*)(int, int, int, int, int, int, float, const uint16_t *, int,
                           const uint16_t *, int, float, float *, int);
 
-enum CblasConst { kColMajor = 102, kNoTrans = 111, kTrans = 112 };
+enum CblasConst {
+    kColMajor = 102, kNoTrans = 111, kTrans = 112,
+    kUpper = 121, kLower = 122, kNonUnit = 131, kLeft = 141
+};
 
 struct BlasLib {
     std::string id;     // short name used in the table: "tileblas", "openblas", ...
     std::string path;   // file that was loaded
     std::string info;   // version / configuration, for the header
+    std::string prefix; // symbol prefix ("scipy_" for PyPI OpenBLAS)
     void *handle = nullptr;
     SgemmFn sgemm = nullptr;
     DgemmFn dgemm = nullptr;
@@ -41,6 +45,10 @@ struct BlasLib {
     bool has_thread_control() const { return set_threads_int || set_threads_i64; }
     void set_threads(int n) const;
     void *symbol(const std::string &name) const;   // nullptr if absent
+    // A CBLAS routine under this library's prefix, e.g. fn<F>("cblas_dtrsm");
+    // nullptr if the library lacks it.
+    template <typename F>
+    F fn(const char *name) const { return reinterpret_cast<F>(symbol(prefix + name)); }
     // Whether the library offers precision `prec` (s, d, h, f, b; report.h).
     bool offers(char prec) const;
 

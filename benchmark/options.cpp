@@ -29,6 +29,10 @@ namespace {
         "                   fp32 C); default s,d\n"
         "  --half           s,h,f,b at 1024 and 2048 (and 4096 with --full) vs\n"
         "                   every peer that has them (MKL, newest OpenBLAS)\n"
+        "  --blas3          trsm, syrk, symm, trmm (s, d), cgemm, zgemm beside\n"
+        "                   s/dgemm at 1024 and 2048 (and 4096 with --full)\n"
+        "  --blas12         gemv N/T, trsv, dot, axpy (s, d) in L2 and out of\n"
+        "                   cache, in GB/s against the measured memory bandwidth\n"
         "  --reps N         fixed timed repetitions per library (default: by time)\n"
         "  --seconds S      timing budget per library and row (default 0.15 quick,\n"
         "                   0.3 full)\n"
@@ -78,6 +82,8 @@ Options parse_options(int argc, char **argv) {
         else if (a == "--quick") o.quick = true;
         else if (a == "--full") full = true;
         else if (a == "--half") half = true;
+        else if (a == "--blas3") o.suite = "blas3";
+        else if (a == "--blas12") o.suite = "blas12";
         else if (a == "--markdown") o.markdown_path = value();
         else if (a == "--reps") o.reps = to_int(value(), "--reps");
         else if (a == "--seconds") {
@@ -116,11 +122,25 @@ Options parse_options(int argc, char **argv) {
         o.shapes = {{1024, 1024, 1024, false}, {2048, 2048, 2048, false}};
         if (!o.quick) o.shapes.push_back({4096, 4096, 4096, false});
     }
+    if (o.suite == "blas3") {
+        o.sizes = {1024, 2048};
+        if (!o.quick) o.sizes.push_back(4096);
+        if (have_sizes) {
+            o.sizes.clear();
+            for (auto &n : split(sizes)) o.sizes.push_back(to_int(n, "--sizes"));
+            have_sizes = false;
+        }
+    }
+    if (have_sizes && o.suite == "blas12") {
+        std::fprintf(stderr, "--blas12 has fixed sizes\n");
+        usage(2);
+    }
     if (have_sizes) {
         o.shapes = parse_shapes(sizes);
         if (o.shapes.empty()) { std::fprintf(stderr, "bad --sizes '%s'\n", sizes.c_str()); usage(2); }
     }
-    if (!have_peers) o.peers = o.quick && !half ? quick_peer_ids() : full_peer_ids();
+    if (!have_peers)
+        o.peers = o.quick && !half && o.suite.empty() ? quick_peer_ids() : full_peer_ids();
     if (!have_seconds) o.seconds_per_cell = o.quick ? 0.15 : 0.3;
     if (o.threads.empty() || o.precisions.empty()) usage(2);
     return o;

@@ -16,6 +16,10 @@ struct Options {
     double seconds_per_cell = 0.3;     // timing budget per library and row
     std::string markdown_path;         // --markdown FILE
     bool quick = false;
+    // Which table: "" GEMM (shapes x precisions), "blas3" (--blas3) or
+    // "blas12" (--blas12); the last two run their own routine lists at `sizes`.
+    std::string suite;
+    std::vector<int> sizes;            // --blas3 problem sizes
 };
 
 // Parses argv; prints usage and exits on --help or on a malformed argument.

@@ -43,11 +43,19 @@ const char *Report::routine(char prec) {
     return "?";
 }
 
+std::string Report::routine(const CaseResult &r) {
+    return r.routine.empty() ? routine(r.prec) : r.routine;
+}
+
+std::string Report::label(const CaseResult &r) {
+    return r.label.empty() ? r.shape.label() : r.label;
+}
+
 std::vector<Report::Column> Report::columns() const {
     std::vector<Column> c = {{"prec", 6}, {"shape", 18}, {"thr", 3}};
     for (const auto &id : ids_) {
         c.push_back({id, std::max<int>(id.size(), 8)});
-        c.push_back({"%pk", 4});
+        c.push_back({pct_title_, 4});
     }
     if (has_tileblas_)
         for (size_t i = 1; i < ids_.size(); ++i) {
@@ -59,9 +67,8 @@ std::vector<Report::Column> Report::columns() const {
 }
 
 std::vector<std::string> Report::cells(const CaseResult &r) const {
-    std::vector<std::string> v = {routine(r.prec), r.shape.label(),
-                                  std::to_string(r.threads)};
-    double peak = peak_gflops(r.prec, r.threads);
+    std::vector<std::string> v = {routine(r), label(r), std::to_string(r.threads)};
+    double peak = r.yardstick > 0 ? r.yardstick : peak_gflops(r.prec, r.threads);
     for (const auto &l : r.libs) {
         if (l.absent) {
             v.push_back("n/a");
@@ -110,18 +117,25 @@ void Report::print_failures(FILE *f, const std::vector<CaseResult> &rows) const 
     for (const auto &r : rows)
         for (size_t i = 0; i < r.libs.size(); ++i)
             if (r.libs[i].failed && !r.libs[i].absent)
-                std::fprintf(f, "FAILED: %s %s %s thr=%d: %s\n", ids_[i].c_str(), routine(r.prec),
-                             r.shape.label().c_str(), r.threads, r.libs[i].detail.c_str());
+                std::fprintf(f, "FAILED: %s %s %s thr=%d: %s\n", ids_[i].c_str(), routine(r).c_str(),
+                             label(r).c_str(), r.threads, r.libs[i].detail.c_str());
 }
 
 bool Report::write_markdown(const std::string &path, const std::vector<std::string> &preamble,
                             const std::vector<CaseResult> &rows) const {
     FILE *f = std::fopen(path.c_str(), "w");
     if (!f) return false;
-    std::fprintf(f, "# tileblas GEMM benchmark\n\n```\n");
+    std::fprintf(f, "# tileblas %s benchmark\n\n```\n", bandwidth_ ? "level 1/2" : "GEMM");
     for (const auto &l : preamble) std::fprintf(f, "%s\n", l.c_str());
-    std::fprintf(f, "```\n\nGFLOP/s = 2mnk / median time; %%pk = %% of the measured FMA peak "
-                    "x threads; /peer = tileblas GFLOP/s over the peer's.\n\n");
+    if (bandwidth_)
+        std::fprintf(f, "```\n\nGB/s = compulsory bytes / median time; %%bw = %% of the measured "
+                        "memory bandwidth x threads (read, or copy for axpy); /peer = tileblas "
+                        "GB/s over the peer's; other%% = CPU share other processes took.\n\n");
+    else
+        std::fprintf(f, "```\n\nGFLOP/s = flops / median time (gemm 2mnk, complex 8mnk, trsm/trmm "
+                        "m^2 n, syrk n^2 k, symm 2m^2 n); %%pk = %% of the measured FMA peak (of "
+                        "the real type) x threads; /peer = tileblas GFLOP/s over the peer's; "
+                        "other%% = CPU share other processes took.\n\n");
     auto cols = columns();
     std::string head = "|", rule = "|";
     for (size_t i = 0; i < cols.size(); ++i) {

@@ -1,5 +1,6 @@
 #include "environment.hpp"
 
+#include <atomic>
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
@@ -37,6 +38,13 @@ void verbose_print(const char *fmt, ...) {
   line[n++] = '\n';
   ssize_t ignored = ::write(2, line, n);
   (void)ignored;
+}
+
+void report_out_of_memory(const char *routine) {
+  static std::atomic<bool> reported{false};
+  if (!reported.exchange(true))
+    verbose_print("%s: out of memory for pack buffers; computing with unpacked loops (slower)",
+                  routine);
 }
 
 }  // namespace tileblas

@@ -14,4 +14,8 @@ int verbose_level();
 // concurrent callers do not interleave.
 void verbose_print(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+// Out of memory for scratch (pack buffers): the call still completes with
+// unpacked loops; this says so on stderr, once per process, at any verbosity.
+void report_out_of_memory(const char *routine);
+
 }  // namespace tileblas

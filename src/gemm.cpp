@@ -54,7 +54,7 @@ void gemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, T alpha, const T 
                          ldc};
   const int threads = threads_for_call(2.0 * double(m) * double(n) * double(k));
   if (gemm_blocked(kernel_of<T>(active_target()), p, threads)) return;
-  if (verbose_level() >= 1) verbose_print("out of memory for pack buffers; using plain loops");
+  report_out_of_memory(sizeof(T) == 4 ? "sgemm" : "dgemm");
   gemm_reference(p);
 }
 

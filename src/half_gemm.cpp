@@ -48,7 +48,7 @@ void run(HalfFormat f, const HalfProblem &p) {
       f == HalfFormat::F16 ? active_target().shgemm : active_sbgemm_kernel();
   const int threads = threads_for_call(2.0 * double(p.m) * double(p.n) * double(p.k));
   if (gemm_blocked(kernel, p, threads)) return;
-  if (verbose_level() >= 1) verbose_print("out of memory for pack buffers; using plain loops");
+  report_out_of_memory(f == HalfFormat::F16 ? "shgemm" : "sbgemm");
   half_reference(f, p);
 }
 
@@ -91,7 +91,7 @@ void hgemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, float alpha,
   const HalfProblem whole = problem_of(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, nullptr, mb);
   if (!copy.ok()) {
     // Out of memory: one element at a time, still one rounding each.
-    if (verbose_level() >= 1) verbose_print("out of memory for hgemm; using plain loops");
+    report_out_of_memory("hgemm");
     for (index_t j = 0; j < n; ++j)
       for (index_t i = 0; i < m; ++i) {
         float acc = 0.0f;

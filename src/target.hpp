@@ -51,7 +51,7 @@ using PackBFn = void (*)(index_t depth, index_t cols, const In *src, index_t rs,
 // read op(A) and op(B) as In (see PackAFn).
 template <class T, class In = T>
 struct GemmMicrokernel {
-  const char *name;  // e.g. "sgemm_avx512_32x12"
+  const char *name;  // e.g. "sgemm_avx512_64x6"
   int mr, nr;
   int vector_rows;  // rows per SIMD vector: MR is a multiple of it
   MicrokernelFn<T> kernel;

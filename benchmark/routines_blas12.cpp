@@ -1,0 +1,187 @@
+// routines_blas12.cpp -- level 1/2 rows: inputs, calls and checks.  Every
+// output is compared with a double computation, element by element, against
+// a rounding bound 2 (terms + 2) eps sum |products|.
+#include "routines_blas12.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "timing.h"
+
+namespace {
+
+using bench::Buffer;
+
+template <typename T>
+using GemvFn = void (*)(int, int, int, int, T, const T *, int, const T *, int, T, T *, int);
+template <typename T>
+using TrsvFn = void (*)(int, int, int, int, int, const T *, int, T *, int);
+template <typename T>
+using DotFn = T (*)(int, const T *, int, const T *, int);
+template <typename T>
+using AxpyFn = void (*)(int, T, const T *, int, T *, int);
+
+std::string size_label(int n) {
+    if (n % (1 << 20) == 0) return std::to_string(n >> 20) + "M";
+    if (n % 1024 == 0 && n >= 16384) return std::to_string(n >> 10) + "K";
+    return std::to_string(n);
+}
+
+// got[i] vs want[i] within 2 (terms + 2) eps bound[i]; NaN fails.
+bool compare(const char *what, size_t count, const std::vector<double> &got,
+             const std::vector<double> &want, const std::vector<double> &bound, int terms,
+             double eps, std::string *detail) {
+    const double factor = 2.0 * (terms + 2) * eps;
+    for (size_t i = 0; i < count; ++i) {
+        double err = std::fabs(got[i] - want[i]);
+        if (!(err <= factor * bound[i] + 1e-300)) {
+            char buf[160];
+            std::snprintf(buf, sizeof buf, "%s[%zu] off by %.3g (bound %.3g)", what, i, err,
+                          factor * bound[i]);
+            *detail = buf;
+            return false;
+        }
+    }
+    return true;
+}
+
+template <typename T>
+CaseResult run_typed(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
+                     const TimingPolicy &policy, const Bandwidth &bw) {
+    const int n = row.n;
+    const std::string op = row.routine.substr(1);
+    const bool matrix = op == "gemv" || op == "trsv";
+    const size_t na = matrix ? size_t(n) * n : 1;
+    const double eps = std::numeric_limits<T>::epsilon();
+    CaseResult out = make_row({n, n, n, false}, row.routine[0], threads);
+    out.routine = row.routine;
+    out.label = matrix ? size_label(n) + "x" + size_label(n) + (op == "gemv" ? (row.trans ? " T" : " N") : "")
+                       : size_label(n);
+    out.yardstick = op == "axpy" ? bw.copy(threads) : bw.read(threads);
+
+    Buffer<T> a(na), x(n), y(n), y0(n);
+    bench::fill_random(a.get(), na, 21);
+    if (op == "trsv")   // diagonally dominant lower triangle: well conditioned
+        for (int i = 0; i < n; ++i) a.get()[i + size_t(i) * n] = T(n);
+    bench::fill_random(x.get(), n, 22);
+    bench::fill_random(y0.get(), n, 23);
+    std::vector<void *> f;
+    for (const auto &l : libs) f.push_back(l.symbol(l.prefix + "cblas_" + row.routine));
+    T dot_result = 0;
+    const T alpha = T(0.5);
+
+    bench::RowOps ops;
+    ops.offers = [&](size_t l) { return f[l] != nullptr; };
+    double bytes = 0;
+    std::vector<double> got(n), want(n), bound(n);
+    auto restore_y = [&] { std::memcpy(y.get(), y0.get(), n * sizeof(T)); };
+    if (op == "gemv") {
+        bytes = (double(n) * n + 2.0 * n) * sizeof(T);
+        const int ta = row.trans ? kTrans : kNoTrans;
+        ops.call = [&, ta](size_t l) {
+            reinterpret_cast<GemvFn<T>>(f[l])(kColMajor, ta, n, n, T(1), a.get(), n, x.get(), 1,
+                                              T(0), y.get(), 1);
+        };
+        ops.reset = [&] { std::fill(y.get(), y.get() + n, std::numeric_limits<T>::quiet_NaN()); };
+        ops.check = [&, ta](size_t, LibResult &r) {
+            std::fill(want.begin(), want.end(), 0.0);
+            std::fill(bound.begin(), bound.end(), 0.0);
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i) {
+                    double t = double(a.get()[i + size_t(j) * n]);
+                    int row_i = ta == kTrans ? j : i, col = ta == kTrans ? i : j;
+                    want[row_i] += t * x.get()[col];
+                    bound[row_i] += std::fabs(t * x.get()[col]);
+                }
+            for (int i = 0; i < n; ++i) got[i] = y.get()[i];
+            if (!compare("y", n, got, want, bound, n, eps, &r.detail)) r.failed = true;
+        };
+    } else if (op == "trsv") {
+        bytes = (double(n) * (n + 1) / 2 + 2.0 * n) * sizeof(T);
+        ops.call = [&](size_t l) {
+            reinterpret_cast<TrsvFn<T>>(f[l])(kColMajor, kLower, kNoTrans, kNonUnit, n, a.get(), n,
+                                              y.get(), 1);
+        };
+        ops.reset = restore_y;
+        ops.before = restore_y;
+        ops.check = [&](size_t, LibResult &r) {   // tril(A) x_out == b
+            std::fill(got.begin(), got.end(), 0.0);
+            std::fill(bound.begin(), bound.end(), 0.0);
+            for (int j = 0; j < n; ++j)
+                for (int i = j; i < n; ++i) {
+                    double t = double(a.get()[i + size_t(j) * n]) * y.get()[j];
+                    got[i] += t;
+                    bound[i] += std::fabs(t);
+                }
+            for (int i = 0; i < n; ++i) {
+                want[i] = y0.get()[i];
+                bound[i] += std::fabs(want[i]);
+            }
+            if (!compare("A*x - b", n, got, want, bound, 2 * n, eps, &r.detail)) r.failed = true;
+        };
+    } else if (op == "dot") {
+        bytes = 2.0 * n * sizeof(T);
+        ops.call = [&](size_t l) {
+            dot_result = reinterpret_cast<DotFn<T>>(f[l])(n, x.get(), 1, y0.get(), 1);
+        };
+        ops.reset = [&] { dot_result = std::numeric_limits<T>::quiet_NaN(); };
+        ops.check = [&](size_t, LibResult &r) {
+            double w = 0, b = 0;
+            for (int i = 0; i < n; ++i) {
+                double t = double(x.get()[i]) * y0.get()[i];
+                w += t;
+                b += std::fabs(t);
+            }
+            std::vector<double> g1{double(dot_result)}, w1{w}, b1{b};
+            if (!compare("dot", 1, g1, w1, b1, n, eps, &r.detail)) r.failed = true;
+        };
+    } else {   // axpy: y += alpha x; y grows over the timed calls, so the
+               // check restores y and makes one call of its own
+        bytes = 3.0 * n * sizeof(T);
+        ops.call = [&](size_t l) {
+            reinterpret_cast<AxpyFn<T>>(f[l])(n, alpha, x.get(), 1, y.get(), 1);
+        };
+        ops.reset = restore_y;
+        ops.check = [&](size_t l, LibResult &r) {
+            restore_y();
+            ops.call(l);
+            for (int i = 0; i < n; ++i) {
+                got[i] = y.get()[i];
+                want[i] = double(y0.get()[i]) + double(alpha) * x.get()[i];
+                bound[i] = std::fabs(want[i]);
+            }
+            if (!compare("y", n, got, want, bound, 1, eps, &r.detail)) r.failed = true;
+        };
+    }
+    bench::run_timed(out, bytes, libs, policy, ops);
+    return out;
+}
+
+}  // namespace
+
+std::vector<Blas12Row> blas12_rows() {
+    std::vector<Blas12Row> rows;
+    for (const char *p : {"s", "d"}) {
+        std::string s(p);
+        // In L2 (1 MiB on Zen 4): at most 512 KiB of data; out of cache: far
+        // past L3.
+        for (int n : {256, 8192}) {
+            rows.push_back({s + "gemv", false, n});
+            rows.push_back({s + "gemv", true, n});
+            rows.push_back({s + "trsv", false, n});
+        }
+        for (int n : {32 << 10, 16 << 20}) {
+            rows.push_back({s + "dot", false, n});
+            rows.push_back({s + "axpy", false, n});
+        }
+    }
+    return rows;
+}
+
+CaseResult run_blas12(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
+                      const TimingPolicy &policy, const Bandwidth &bw) {
+    return row.routine[0] == 's' ? run_typed<float>(row, threads, libs, policy, bw)
+                                 : run_typed<double>(row, threads, libs, policy, bw);
+}

@@ -1,0 +1,25 @@
+// routines_blas12.h -- the --blas12 rows: gemv (N and T), trsv, dot, axpy in
+// s and d, at a size that fits in L2 and one far out of cache, in GB/s.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "bandwidth.h"
+#include "blas_lib.h"
+#include "run_case.h"
+
+struct Blas12Row {
+    std::string routine;   // "dgemv", "strsv", "ddot", ...
+    bool trans;            // gemv only: op(A) = A^T
+    int n;                 // gemv/trsv: n x n matrix; dot/axpy: vector length
+};
+
+// The rows in table order.
+std::vector<Blas12Row> blas12_rows();
+
+// One row: GB/s = compulsory bytes (each matrix and vector element read once,
+// each output written once) / median time; yardstick: the measured read
+// bandwidth (copy bandwidth for axpy, which writes as much as it reads back).
+CaseResult run_blas12(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
+                      const TimingPolicy &policy, const Bandwidth &bw);
