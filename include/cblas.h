@@ -16,20 +16,22 @@ extern "C" {
 #endif
 
 typedef enum CBLAS_LAYOUT { CblasRowMajor = 101, CblasColMajor = 102 } CBLAS_LAYOUT;
-typedef enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112, CblasConjTrans = 113 } CBLAS_TRANSPOSE;
+typedef enum CBLAS_TRANSPOSE {
+  CblasNoTrans = 111,
+  CblasTrans = 112,
+  CblasConjTrans = 113
+} CBLAS_TRANSPOSE;
 typedef enum CBLAS_UPLO { CblasUpper = 121, CblasLower = 122 } CBLAS_UPLO;
 typedef enum CBLAS_DIAG { CblasNonUnit = 131, CblasUnit = 132 } CBLAS_DIAG;
 typedef enum CBLAS_SIDE { CblasLeft = 141, CblasRight = 142 } CBLAS_SIDE;
 typedef CBLAS_LAYOUT CBLAS_ORDER; /* the pre-3.6 name */
 
 /* ------------------------------------------------------------ Level 1 */
-float  cblas_sdsdot(const int N, const float alpha, const float *X, const int incX,
-                    const float *Y, const int incY);
-double cblas_dsdot(const int N, const float *X, const int incX, const float *Y,
+float cblas_sdsdot(const int N, const float alpha, const float *X, const int incX, const float *Y,
                    const int incY);
-float  cblas_sdot(const int N, const float *X, const int incX, const float *Y, const int incY);
-double cblas_ddot(const int N, const double *X, const int incX, const double *Y,
-                  const int incY);
+double cblas_dsdot(const int N, const float *X, const int incX, const float *Y, const int incY);
+float cblas_sdot(const int N, const float *X, const int incX, const float *Y, const int incY);
+double cblas_ddot(const int N, const double *X, const int incX, const double *Y, const int incY);
 void cblas_cdotu_sub(const int N, const void *X, const int incX, const void *Y, const int incY,
                      void *dotu);
 void cblas_cdotc_sub(const int N, const void *X, const int incX, const void *Y, const int incY,
@@ -39,12 +41,12 @@ void cblas_zdotu_sub(const int N, const void *X, const int incX, const void *Y, 
 void cblas_zdotc_sub(const int N, const void *X, const int incX, const void *Y, const int incY,
                      void *dotc);
 
-float  cblas_snrm2(const int N, const float *X, const int incX);
-float  cblas_sasum(const int N, const float *X, const int incX);
+float cblas_snrm2(const int N, const float *X, const int incX);
+float cblas_sasum(const int N, const float *X, const int incX);
 double cblas_dnrm2(const int N, const double *X, const int incX);
 double cblas_dasum(const int N, const double *X, const int incX);
-float  cblas_scnrm2(const int N, const void *X, const int incX);
-float  cblas_scasum(const int N, const void *X, const int incX);
+float cblas_scnrm2(const int N, const void *X, const int incX);
+float cblas_scasum(const int N, const void *X, const int incX);
 double cblas_dznrm2(const int N, const void *X, const int incX);
 double cblas_dzasum(const int N, const void *X, const int incX);
 
@@ -74,20 +76,19 @@ void cblas_srotg(float *a, float *b, float *c, float *s);
 void cblas_srotmg(float *d1, float *d2, float *b1, const float b2, float *P);
 void cblas_srot(const int N, float *X, const int incX, float *Y, const int incY, const float c,
                 const float s);
-void cblas_srotm(const int N, float *X, const int incX, float *Y, const int incY,
-                 const float *P);
+void cblas_srotm(const int N, float *X, const int incX, float *Y, const int incY, const float *P);
 void cblas_drotg(double *a, double *b, double *c, double *s);
 void cblas_drotmg(double *d1, double *d2, double *b1, const double b2, double *P);
-void cblas_drot(const int N, double *X, const int incX, double *Y, const int incY,
-                const double c, const double s);
+void cblas_drot(const int N, double *X, const int incX, double *Y, const int incY, const double c,
+                const double s);
 void cblas_drotm(const int N, double *X, const int incX, double *Y, const int incY,
                  const double *P);
 void cblas_crotg(void *a, void *b, float *c, void *s);
 void cblas_zrotg(void *a, void *b, double *c, void *s);
 void cblas_csrot(const int N, void *X, const int incX, void *Y, const int incY, const float c,
                  const float s);
-void cblas_zdrot(const int N, void *X, const int incX, void *Y, const int incY,
-                 const double c, const double s);
+void cblas_zdrot(const int N, void *X, const int incX, void *Y, const int incY, const double c,
+                 const double s);
 
 void cblas_sscal(const int N, const float alpha, float *X, const int incX);
 void cblas_dscal(const int N, const double alpha, double *X, const int incX);
@@ -97,157 +98,317 @@ void cblas_csscal(const int N, const float alpha, void *X, const int incX);
 void cblas_zdscal(const int N, const double alpha, void *X, const int incX);
 
 /* ------------------------------------------------------------ Level 2 */
-#define TILEBLAS_CBLAS_GEMV(p, T, S)                                                          \
-  void cblas_##p##gemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M,  \
-                       const int N, const S alpha, const T *A, const int lda, const T *X,     \
-                       const int incX, const S beta, T *Y, const int incY);                   \
-  void cblas_##p##gbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M,  \
-                       const int N, const int KL, const int KU, const S alpha, const T *A,    \
-                       const int lda, const T *X, const int incX, const S beta, T *Y,         \
-                       const int incY);                                                       \
-  void cblas_##p##trmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int N,      \
-                       const T *A, const int lda, T *X, const int incX);                      \
-  void cblas_##p##tbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int N,      \
-                       const int K, const T *A, const int lda, T *X, const int incX);         \
-  void cblas_##p##tpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int N,      \
-                       const T *Ap, T *X, const int incX);                                    \
-  void cblas_##p##trsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int N,      \
-                       const T *A, const int lda, T *X, const int incX);                      \
-  void cblas_##p##tbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int N,      \
-                       const int K, const T *A, const int lda, T *X, const int incX);         \
-  void cblas_##p##tpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int N,      \
-                       const T *Ap, T *X, const int incX);
 /* alpha/beta are passed by value for real types and by pointer for complex. */
-TILEBLAS_CBLAS_GEMV(s, float, float)
-TILEBLAS_CBLAS_GEMV(d, double, double)
-TILEBLAS_CBLAS_GEMV(c, void, void *)
-TILEBLAS_CBLAS_GEMV(z, void, void *)
-#undef TILEBLAS_CBLAS_GEMV
+void cblas_sgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const float alpha, const float *A, const int lda, const float *X, const int incX,
+                 const float beta, float *Y, const int incY);
+void cblas_sgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const int KL, const int KU, const float alpha, const float *A, const int lda,
+                 const float *X, const int incX, const float beta, float *Y, const int incY);
+void cblas_strmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const float *A, const int lda, float *X,
+                 const int incX);
+void cblas_stbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const float *A, const int lda,
+                 float *X, const int incX);
+void cblas_stpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const float *Ap, float *X, const int incX);
+void cblas_strsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const float *A, const int lda, float *X,
+                 const int incX);
+void cblas_stbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const float *A, const int lda,
+                 float *X, const int incX);
+void cblas_stpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const float *Ap, float *X, const int incX);
+void cblas_dgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const double alpha, const double *A, const int lda, const double *X,
+                 const int incX, const double beta, double *Y, const int incY);
+void cblas_dgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const int KL, const int KU, const double alpha, const double *A, const int lda,
+                 const double *X, const int incX, const double beta, double *Y, const int incY);
+void cblas_dtrmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const double *A, const int lda, double *X,
+                 const int incX);
+void cblas_dtbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const double *A, const int lda,
+                 double *X, const int incX);
+void cblas_dtpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const double *Ap, double *X, const int incX);
+void cblas_dtrsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const double *A, const int lda, double *X,
+                 const int incX);
+void cblas_dtbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const double *A, const int lda,
+                 double *X, const int incX);
+void cblas_dtpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const double *Ap, double *X, const int incX);
+void cblas_cgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const void *alpha, const void *A, const int lda, const void *X, const int incX,
+                 const void *beta, void *Y, const int incY);
+void cblas_cgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const int KL, const int KU, const void *alpha, const void *A, const int lda,
+                 const void *X, const int incX, const void *beta, void *Y, const int incY);
+void cblas_ctrmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *A, const int lda, void *X,
+                 const int incX);
+void cblas_ctbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const void *A, const int lda,
+                 void *X, const int incX);
+void cblas_ctpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *Ap, void *X, const int incX);
+void cblas_ctrsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *A, const int lda, void *X,
+                 const int incX);
+void cblas_ctbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const void *A, const int lda,
+                 void *X, const int incX);
+void cblas_ctpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *Ap, void *X, const int incX);
+void cblas_zgemv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const void *alpha, const void *A, const int lda, const void *X, const int incX,
+                 const void *beta, void *Y, const int incY);
+void cblas_zgbmv(const CBLAS_LAYOUT layout, const CBLAS_TRANSPOSE TransA, const int M, const int N,
+                 const int KL, const int KU, const void *alpha, const void *A, const int lda,
+                 const void *X, const int incX, const void *beta, void *Y, const int incY);
+void cblas_ztrmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *A, const int lda, void *X,
+                 const int incX);
+void cblas_ztbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const void *A, const int lda,
+                 void *X, const int incX);
+void cblas_ztpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *Ap, void *X, const int incX);
+void cblas_ztrsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *A, const int lda, void *X,
+                 const int incX);
+void cblas_ztbsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const int K, const void *A, const int lda,
+                 void *X, const int incX);
+void cblas_ztpsv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,
+                 const CBLAS_DIAG Diag, const int N, const void *Ap, void *X, const int incX);
 
-#define TILEBLAS_CBLAS_REAL_L2(p, T)                                                          \
-  void cblas_##p##symv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const T alpha, const T *A, const int lda, const T *X, const int incX,  \
-                       const T beta, T *Y, const int incY);                                   \
-  void cblas_##p##sbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const int K, const T alpha, const T *A, const int lda, const T *X,     \
-                       const int incX, const T beta, T *Y, const int incY);                   \
-  void cblas_##p##spmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const T alpha, const T *Ap, const T *X, const int incX, const T beta,  \
-                       T *Y, const int incY);                                                 \
-  void cblas_##p##ger(const CBLAS_LAYOUT layout, const int M, const int N, const T alpha,     \
-                      const T *X, const int incX, const T *Y, const int incY, T *A,           \
-                      const int lda);                                                         \
-  void cblas_##p##syr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,          \
-                      const T alpha, const T *X, const int incX, T *A, const int lda);        \
-  void cblas_##p##spr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,          \
-                      const T alpha, const T *X, const int incX, T *Ap);                      \
-  void cblas_##p##syr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const T alpha, const T *X, const int incX, const T *Y, const int incY, \
-                       T *A, const int lda);                                                  \
-  void cblas_##p##spr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const T alpha, const T *X, const int incX, const T *Y, const int incY, \
-                       T *A);
-TILEBLAS_CBLAS_REAL_L2(s, float)
-TILEBLAS_CBLAS_REAL_L2(d, double)
-#undef TILEBLAS_CBLAS_REAL_L2
+void cblas_ssymv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                 const float *A, const int lda, const float *X, const int incX, const float beta,
+                 float *Y, const int incY);
+void cblas_ssbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const int K,
+                 const float alpha, const float *A, const int lda, const float *X, const int incX,
+                 const float beta, float *Y, const int incY);
+void cblas_sspmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                 const float *Ap, const float *X, const int incX, const float beta, float *Y,
+                 const int incY);
+void cblas_sger(const CBLAS_LAYOUT layout, const int M, const int N, const float alpha,
+                const float *X, const int incX, const float *Y, const int incY, float *A,
+                const int lda);
+void cblas_ssyr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                const float *X, const int incX, float *A, const int lda);
+void cblas_sspr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                const float *X, const int incX, float *Ap);
+void cblas_ssyr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                 const float *X, const int incX, const float *Y, const int incY, float *A,
+                 const int lda);
+void cblas_sspr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                 const float *X, const int incX, const float *Y, const int incY, float *A);
+void cblas_dsymv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                 const double *A, const int lda, const double *X, const int incX, const double beta,
+                 double *Y, const int incY);
+void cblas_dsbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const int K,
+                 const double alpha, const double *A, const int lda, const double *X,
+                 const int incX, const double beta, double *Y, const int incY);
+void cblas_dspmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                 const double *Ap, const double *X, const int incX, const double beta, double *Y,
+                 const int incY);
+void cblas_dger(const CBLAS_LAYOUT layout, const int M, const int N, const double alpha,
+                const double *X, const int incX, const double *Y, const int incY, double *A,
+                const int lda);
+void cblas_dsyr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                const double *X, const int incX, double *A, const int lda);
+void cblas_dspr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                const double *X, const int incX, double *Ap);
+void cblas_dsyr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                 const double *X, const int incX, const double *Y, const int incY, double *A,
+                 const int lda);
+void cblas_dspr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                 const double *X, const int incX, const double *Y, const int incY, double *A);
 
-#define TILEBLAS_CBLAS_COMPLEX_L2(p, R)                                                       \
-  void cblas_##p##hemv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const void *alpha, const void *A, const int lda, const void *X,        \
-                       const int incX, const void *beta, void *Y, const int incY);            \
-  void cblas_##p##hbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const int K, const void *alpha, const void *A, const int lda,          \
-                       const void *X, const int incX, const void *beta, void *Y,              \
-                       const int incY);                                                       \
-  void cblas_##p##hpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const void *alpha, const void *Ap, const void *X, const int incX,      \
-                       const void *beta, void *Y, const int incY);                            \
-  void cblas_##p##geru(const CBLAS_LAYOUT layout, const int M, const int N,                   \
-                       const void *alpha, const void *X, const int incX, const void *Y,       \
-                       const int incY, void *A, const int lda);                               \
-  void cblas_##p##gerc(const CBLAS_LAYOUT layout, const int M, const int N,                   \
-                       const void *alpha, const void *X, const int incX, const void *Y,       \
-                       const int incY, void *A, const int lda);                               \
-  void cblas_##p##her(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,          \
-                      const R alpha, const void *X, const int incX, void *A, const int lda);  \
-  void cblas_##p##hpr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,          \
-                      const R alpha, const void *X, const int incX, void *A);                 \
-  void cblas_##p##her2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const void *alpha, const void *X, const int incX, const void *Y,       \
-                       const int incY, void *A, const int lda);                               \
-  void cblas_##p##hpr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N,         \
-                       const void *alpha, const void *X, const int incX, const void *Y,       \
-                       const int incY, void *Ap);
-TILEBLAS_CBLAS_COMPLEX_L2(c, float)
-TILEBLAS_CBLAS_COMPLEX_L2(z, double)
-#undef TILEBLAS_CBLAS_COMPLEX_L2
+void cblas_chemv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *A, const int lda, const void *X, const int incX, const void *beta,
+                 void *Y, const int incY);
+void cblas_chbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const int K,
+                 const void *alpha, const void *A, const int lda, const void *X, const int incX,
+                 const void *beta, void *Y, const int incY);
+void cblas_chpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *Ap, const void *X, const int incX, const void *beta, void *Y,
+                 const int incY);
+void cblas_cgeru(const CBLAS_LAYOUT layout, const int M, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *A,
+                 const int lda);
+void cblas_cgerc(const CBLAS_LAYOUT layout, const int M, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *A,
+                 const int lda);
+void cblas_cher(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                const void *X, const int incX, void *A, const int lda);
+void cblas_chpr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const float alpha,
+                const void *X, const int incX, void *A);
+void cblas_cher2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *A,
+                 const int lda);
+void cblas_chpr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *Ap);
+void cblas_zhemv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *A, const int lda, const void *X, const int incX, const void *beta,
+                 void *Y, const int incY);
+void cblas_zhbmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const int K,
+                 const void *alpha, const void *A, const int lda, const void *X, const int incX,
+                 const void *beta, void *Y, const int incY);
+void cblas_zhpmv(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *Ap, const void *X, const int incX, const void *beta, void *Y,
+                 const int incY);
+void cblas_zgeru(const CBLAS_LAYOUT layout, const int M, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *A,
+                 const int lda);
+void cblas_zgerc(const CBLAS_LAYOUT layout, const int M, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *A,
+                 const int lda);
+void cblas_zher(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                const void *X, const int incX, void *A, const int lda);
+void cblas_zhpr(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const double alpha,
+                const void *X, const int incX, void *A);
+void cblas_zher2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *A,
+                 const int lda);
+void cblas_zhpr2(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const int N, const void *alpha,
+                 const void *X, const int incX, const void *Y, const int incY, void *Ap);
 
 /* ------------------------------------------------------------ Level 3 */
-void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
-                 const int M, const int N, const int K, const float alpha,
-                 const float *A, const int lda, const float *B, const int ldb,
+void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB, const int M,
+                 const int N, const int K, const float alpha, const float *A, const int lda,
+                 const float *B, const int ldb, const float beta, float *C, const int ldc);
+void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB, const int M,
+                 const int N, const int K, const double alpha, const double *A, const int lda,
+                 const double *B, const int ldb, const double beta, double *C, const int ldc);
+
+void cblas_ssymm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const int M, const int N, const float alpha, const float *A, const int lda,
+                 const float *B, const int ldb, const float beta, float *C, const int ldc);
+void cblas_ssyrk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                 const int N, const int K, const float alpha, const float *A, const int lda,
                  const float beta, float *C, const int ldc);
-void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
-                 const int M, const int N, const int K, const double alpha,
-                 const double *A, const int lda, const double *B, const int ldb,
+void cblas_ssyr2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                  const int N, const int K, const float alpha, const float *A, const int lda,
+                  const float *B, const int ldb, const float beta, float *C, const int ldc);
+void cblas_strmm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const float alpha, const float *A, const int lda, float *B, const int ldb);
+void cblas_strsm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const float alpha, const float *A, const int lda, float *B, const int ldb);
+void cblas_dsymm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const int M, const int N, const double alpha, const double *A, const int lda,
+                 const double *B, const int ldb, const double beta, double *C, const int ldc);
+void cblas_dsyrk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                 const int N, const int K, const double alpha, const double *A, const int lda,
                  const double beta, double *C, const int ldc);
+void cblas_dsyr2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                  const int N, const int K, const double alpha, const double *A, const int lda,
+                  const double *B, const int ldb, const double beta, double *C, const int ldc);
+void cblas_dtrmm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const double alpha, const double *A, const int lda, double *B, const int ldb);
+void cblas_dtrsm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const double alpha, const double *A, const int lda, double *B, const int ldb);
+void cblas_csymm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const int M, const int N, const void *alpha, const void *A, const int lda,
+                 const void *B, const int ldb, const void *beta, void *C, const int ldc);
+void cblas_csyrk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                 const int N, const int K, const void *alpha, const void *A, const int lda,
+                 const void *beta, void *C, const int ldc);
+void cblas_csyr2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                  const int N, const int K, const void *alpha, const void *A, const int lda,
+                  const void *B, const int ldb, const void *beta, void *C, const int ldc);
+void cblas_ctrmm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const void *alpha, const void *A, const int lda, void *B, const int ldb);
+void cblas_ctrsm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const void *alpha, const void *A, const int lda, void *B, const int ldb);
+void cblas_zsymm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const int M, const int N, const void *alpha, const void *A, const int lda,
+                 const void *B, const int ldb, const void *beta, void *C, const int ldc);
+void cblas_zsyrk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                 const int N, const int K, const void *alpha, const void *A, const int lda,
+                 const void *beta, void *C, const int ldc);
+void cblas_zsyr2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                  const int N, const int K, const void *alpha, const void *A, const int lda,
+                  const void *B, const int ldb, const void *beta, void *C, const int ldc);
+void cblas_ztrmm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const void *alpha, const void *A, const int lda, void *B, const int ldb);
+void cblas_ztrsm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const CBLAS_TRANSPOSE TransA, const CBLAS_DIAG Diag, const int M, const int N,
+                 const void *alpha, const void *A, const int lda, void *B, const int ldb);
 
-#define TILEBLAS_CBLAS_L3(p, T, S)                                                            \
-  void cblas_##p##symm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side,                      \
-                       const CBLAS_UPLO Uplo, const int M, const int N, const S alpha,        \
-                       const T *A, const int lda, const T *B, const int ldb, const S beta,    \
-                       T *C, const int ldc);                                                  \
-  void cblas_##p##syrk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE Trans, const int N, const int K, const S alpha,  \
-                       const T *A, const int lda, const S beta, T *C, const int ldc);         \
-  void cblas_##p##syr2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                     \
-                        const CBLAS_TRANSPOSE Trans, const int N, const int K, const S alpha, \
-                        const T *A, const int lda, const T *B, const int ldb, const S beta,   \
-                        T *C, const int ldc);                                                 \
-  void cblas_##p##trmm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side,                      \
-                       const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,                   \
-                       const CBLAS_DIAG Diag, const int M, const int N, const S alpha,        \
-                       const T *A, const int lda, T *B, const int ldb);                       \
-  void cblas_##p##trsm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side,                      \
-                       const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE TransA,                   \
-                       const CBLAS_DIAG Diag, const int M, const int N, const S alpha,        \
-                       const T *A, const int lda, T *B, const int ldb);
-TILEBLAS_CBLAS_L3(s, float, float)
-TILEBLAS_CBLAS_L3(d, double, double)
-TILEBLAS_CBLAS_L3(c, void, void *)
-TILEBLAS_CBLAS_L3(z, void, void *)
-#undef TILEBLAS_CBLAS_L3
+void cblas_cgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB, const int M,
+                 const int N, const int K, const void *alpha, const void *A, const int lda,
+                 const void *B, const int ldb, const void *beta, void *C, const int ldc);
+void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB, const int M,
+                 const int N, const int K, const void *alpha, const void *A, const int lda,
+                 const void *B, const int ldb, const void *beta, void *C, const int ldc);
 
-void cblas_cgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
-                 const int M, const int N, const int K, const void *alpha, const void *A,
-                 const int lda, const void *B, const int ldb, const void *beta, void *C,
-                 const int ldc);
-void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE TransA, CBLAS_TRANSPOSE TransB,
-                 const int M, const int N, const int K, const void *alpha, const void *A,
-                 const int lda, const void *B, const int ldb, const void *beta, void *C,
-                 const int ldc);
+void cblas_chemm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const int M, const int N, const void *alpha, const void *A, const int lda,
+                 const void *B, const int ldb, const void *beta, void *C, const int ldc);
+void cblas_cherk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                 const int N, const int K, const float alpha, const void *A, const int lda,
+                 const float beta, void *C, const int ldc);
+void cblas_cher2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                  const int N, const int K, const void *alpha, const void *A, const int lda,
+                  const void *B, const int ldb, const float beta, void *C, const int ldc);
+void cblas_zhemm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side, const CBLAS_UPLO Uplo,
+                 const int M, const int N, const void *alpha, const void *A, const int lda,
+                 const void *B, const int ldb, const void *beta, void *C, const int ldc);
+void cblas_zherk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                 const int N, const int K, const double alpha, const void *A, const int lda,
+                 const double beta, void *C, const int ldc);
+void cblas_zher2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo, const CBLAS_TRANSPOSE Trans,
+                  const int N, const int K, const void *alpha, const void *A, const int lda,
+                  const void *B, const int ldb, const double beta, void *C, const int ldc);
 
-#define TILEBLAS_CBLAS_HERMITIAN_L3(p, R)                                                     \
-  void cblas_##p##hemm(const CBLAS_LAYOUT layout, const CBLAS_SIDE Side,                      \
-                       const CBLAS_UPLO Uplo, const int M, const int N, const void *alpha,    \
-                       const void *A, const int lda, const void *B, const int ldb,            \
-                       const void *beta, void *C, const int ldc);                             \
-  void cblas_##p##herk(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                      \
-                       const CBLAS_TRANSPOSE Trans, const int N, const int K, const R alpha,  \
-                       const void *A, const int lda, const R beta, void *C, const int ldc);   \
-  void cblas_##p##her2k(const CBLAS_LAYOUT layout, const CBLAS_UPLO Uplo,                     \
-                        const CBLAS_TRANSPOSE Trans, const int N, const int K,                \
-                        const void *alpha, const void *A, const int lda, const void *B,       \
-                        const int ldb, const R beta, void *C, const int ldc);
-TILEBLAS_CBLAS_HERMITIAN_L3(c, float)
-TILEBLAS_CBLAS_HERMITIAN_L3(z, double)
-#undef TILEBLAS_CBLAS_HERMITIAN_L3
+/* C = alpha op(A) op(B) + beta C on the Uplo triangle of the N x N matrix C only
+ * (OpenBLAS/MKL extension; LAPACK 3.12 names it ?gemmtr). */
+void cblas_sgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const int N, const int K, const float alpha,
+                  const float *A, const int lda, const float *B, const int ldb, const float beta,
+                  float *C, const int ldc);
+void cblas_sgemmtr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                   CBLAS_TRANSPOSE TransB, const int N, const int K, const float alpha,
+                   const float *A, const int lda, const float *B, const int ldb, const float beta,
+                   float *C, const int ldc);
+void cblas_dgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const int N, const int K, const double alpha,
+                  const double *A, const int lda, const double *B, const int ldb, const double beta,
+                  double *C, const int ldc);
+void cblas_dgemmtr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                   CBLAS_TRANSPOSE TransB, const int N, const int K, const double alpha,
+                   const double *A, const int lda, const double *B, const int ldb,
+                   const double beta, double *C, const int ldc);
+void cblas_cgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const int N, const int K, const void *alpha,
+                  const void *A, const int lda, const void *B, const int ldb, const void *beta,
+                  void *C, const int ldc);
+void cblas_cgemmtr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                   CBLAS_TRANSPOSE TransB, const int N, const int K, const void *alpha,
+                   const void *A, const int lda, const void *B, const int ldb, const void *beta,
+                   void *C, const int ldc);
+void cblas_zgemmt(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                  CBLAS_TRANSPOSE TransB, const int N, const int K, const void *alpha,
+                  const void *A, const int lda, const void *B, const int ldb, const void *beta,
+                  void *C, const int ldc);
+void cblas_zgemmtr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
+                   CBLAS_TRANSPOSE TransB, const int N, const int K, const void *alpha,
+                   const void *A, const int lda, const void *B, const int ldb, const void *beta,
+                   void *C, const int ldc);
 
 /* Error handler: called with the 1-based number of the first illegal
  * argument, the routine name ("cblas_sgemm") and a printf-style message.
