@@ -47,20 +47,13 @@ template <class T>
 void cblas_gemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa, CBLAS_TRANSPOSE transb, int m,
                 int n, int k, T alpha, const T *a, int lda, const T *b, int ldb, T beta, T *c,
                 int ldc) {
-  const char *name = GemmNames<T>::cblas;
-  trace("%s layout=%d %d %d m=%d n=%d k=%d", name, layout, transa, transb, m, n, k);
-  const bool row_major = layout == CblasRowMajor;
-  if (!row_major && layout != CblasColMajor) return cblas_error(name, 1, false);
-  const char ta = gemm_trans_letter(transa), tb = gemm_trans_letter(transb);
-  if (!ta) return cblas_error(name, 2, row_major);
-  if (!tb) return cblas_error(name, 3, row_major);
-  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T: the same
-  // data with A and B (and m and n) exchanged.  Errors keep the numbering of
-  // that transposed call, shifted by one for the layout argument.
-  const int info = row_major
-                       ? checked_gemm<T>(tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
-                       : checked_gemm<T>(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-  if (info) cblas_error(name, info + 1, row_major);
+  cblas_gemm_front(GemmNames<T>::cblas, layout, transa, transb, m, n, k,
+                   [&](bool row_major, char ta, char tb) {
+                     return row_major ? checked_gemm<T>(tb, ta, n, m, k, alpha, b, ldb, a, lda,
+                                                        beta, c, ldc)
+                                      : checked_gemm<T>(ta, tb, m, n, k, alpha, a, lda, b, ldb,
+                                                        beta, c, ldc);
+                   });
 }
 
 }  // namespace

@@ -33,4 +33,22 @@ inline char gemm_trans_letter(CBLAS_TRANSPOSE t) {
   }
 }
 
+// The CBLAS front of every GEMM entry point: trace, layout and transposes
+// checked in the reference's order, then run(row_major, ta, tb), which runs
+// the checked column-major problem (row-major C = op(A) op(B) being
+// column-major C^T = op(B)^T op(A)^T, A and B and m and n exchanged) and
+// returns its Fortran INFO; errors keep that call's numbering, shifted by
+// one for the layout argument.
+template <class Run>
+void cblas_gemm_front(const char *name, CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                      CBLAS_TRANSPOSE transb, int m, int n, int k, Run run) {
+  trace("%s layout=%d %d %d m=%d n=%d k=%d", name, layout, transa, transb, m, n, k);
+  const bool row_major = layout == CblasRowMajor;
+  if (!row_major && layout != CblasColMajor) return cblas_error(name, 1, false);
+  const char ta = gemm_trans_letter(transa), tb = gemm_trans_letter(transb);
+  if (!ta) return cblas_error(name, 2, row_major);
+  if (!tb) return cblas_error(name, 3, row_major);
+  if (const int info = run(row_major, ta, tb)) cblas_error(name, info + 1, row_major);
+}
+
 }  // namespace tileblas::abi

@@ -54,17 +54,10 @@ template <class Op>
 void cblas_half(const char *name, CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                 CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha, const half_t *a,
                 int lda, const half_t *b, int ldb, float beta, typename Op::C *c, int ldc) {
-  trace("%s layout=%d %d %d m=%d n=%d k=%d", name, layout, transa, transb, m, n, k);
-  const bool row_major = layout == CblasRowMajor;
-  if (!row_major && layout != CblasColMajor) return cblas_error(name, 1, false);
-  const char ta = gemm_trans_letter(transa), tb = gemm_trans_letter(transb);
-  if (!ta) return cblas_error(name, 2, row_major);
-  if (!tb) return cblas_error(name, 3, row_major);
-  // Row-major C = op(A) op(B) is column-major C^T = op(B)^T op(A)^T.
-  const int info = row_major
-                       ? checked<Op>(tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
-                       : checked<Op>(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
-  if (info) cblas_error(name, info + 1, row_major);
+  cblas_gemm_front(name, layout, transa, transb, m, n, k, [&](bool row_major, char ta, char tb) {
+    return row_major ? checked<Op>(tb, ta, n, m, k, alpha, b, ldb, a, lda, beta, c, ldc)
+                     : checked<Op>(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  });
 }
 
 template <class Op>
