@@ -47,6 +47,29 @@ template <class T, class In = T>
 using PackBFn = void (*)(index_t depth, index_t cols, const In *src, index_t rs, index_t cs,
                          T *dst);
 
+// The triangular solve on one MR x NR tile of C (column stride ldc) that
+// TRSM runs after the GEMM update of that tile (src/level3/triangular_*.cpp):
+//   left:  C = T^-1 C, T an MR x MR triangle; X also goes to packed[l*NR + j]
+//          (rows of a packed B sliver: the solved rows feed the next updates);
+//   right: C = C T^-1, T an NR x NR triangle, indexed as its transpose (row
+//          j is column j of T); X also goes to packed[j*MR + i] (an A sliver).
+// tri holds the strict triangle column-major (tri[i + l*W], W = MR or NR,
+// zeros elsewhere, zero diagonal), then W reciprocals of the diagonal.
+// backward: solve from the last row (column) to the first, else forward.
+// Returns false, writing nothing, when a result is not finite: the caller
+// then redoes the tile in scalar code with the reference's semantics.
+template <class T>
+using TriangularSolveFn = bool (*)(bool backward, const T *tri, T *c, index_t ldc, T *packed);
+
+// TRMM's diagonal tile: C (MR x NR, column stride ldc, not read) =
+// alpha * A * B on packed slivers of depth k >= MR, where A's first
+// (upper) or last (lower) MR depth steps are the MR x MR piece of the
+// triangle, zero below (upper) or above (lower) its diagonal; those zeros
+// are skipped.  Returns whether every result is finite.
+template <class T>
+using TriangularMultiplyFn = bool (*)(bool upper, index_t k, const T *a, const T *b, T *c,
+                                      index_t ldc, T alpha);
+
 // The register tile a microkernel computes and its matching packers, which
 // read op(A) and op(B) as In (see PackAFn).
 template <class T, class In = T>
@@ -63,6 +86,11 @@ struct GemmMicrokernel {
   // (bf16 pairs in one 32-bit lane for vdpbf16ps), so a KC-deep sliver holds
   // KC/2 elements and the kernel's k counts pairs; 1 otherwise.
   int k_pack = 1;
+  // TRSM's tile solves and TRMM's diagonal tile for this tile shape; null:
+  // portable code runs.
+  TriangularSolveFn<T> solve_left = nullptr;
+  TriangularSolveFn<T> solve_right = nullptr;
+  TriangularMultiplyFn<T> multiply_left = nullptr;
 };
 
 // Cache blocking around a microkernel (BLIS names): MC rows of A and KC of

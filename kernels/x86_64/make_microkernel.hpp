@@ -1,11 +1,14 @@
 // make_microkernel.hpp -- registers one SimdMicrokernel instantiation, with
-// the packers for its tile, as the GemmMicrokernel record a target table uses.
+// the packers and TRMM/TRSM tile kernels for its tile, as the GemmMicrokernel
+// record a target table uses.
 // Included only by kernel files, so everything here is compiled with their
 // ISA flags.
 #pragma once
 
 #include "pack.hpp"
 #include "simd_microkernel.hpp"
+#include "trmm_tile.hpp"
+#include "trsm_tile.hpp"
 
 namespace tileblas {
 
@@ -15,7 +18,12 @@ template <class V, int MV, int NR,
 GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   using T = typename V::T;
   using K = SimdMicrokernel<V, MV, NR>;
-  return {name, K::MR, NR, V::width, &K::run, &K::run_edge, &K::run_direct, PackA, &pack_b<T, NR>};
+  GemmMicrokernel<T> uk = {name, K::MR, NR, V::width, &K::run, &K::run_edge, &K::run_direct,
+                           PackA, &pack_b<T, NR>};
+  uk.solve_left = &TrsmTile<V, MV, NR>::left;
+  uk.solve_right = &TrsmTile<V, MV, NR>::right;
+  uk.multiply_left = &TrmmTile<V, MV, NR>::left;
+  return uk;
 }
 
 }  // namespace tileblas

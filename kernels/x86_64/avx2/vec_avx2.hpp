@@ -16,6 +16,8 @@ struct VecFloat {
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
   static void store(T *p, reg v) { _mm256_storeu_ps(p, v); }
+  // Lane i of v in every lane.
+  static reg lane(reg v, int i) { return _mm256_permutevar8x32_ps(v, _mm256_set1_epi32(i)); }
 };
 
 struct VecDouble {
@@ -29,6 +31,10 @@ struct VecDouble {
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
   static void store(T *p, reg v) { _mm256_storeu_pd(p, v); }
+  static reg lane(reg v, int i) {  // as two 32-bit lanes 2i, 2i+1
+    const __m256i idx = _mm256_set1_epi64x((static_cast<long long>(2 * i + 1) << 32) | (2 * i));
+    return _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(v), idx));
+  }
 };
 
 }  // namespace tileblas::avx2

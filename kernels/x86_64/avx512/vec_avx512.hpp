@@ -16,6 +16,11 @@ struct VecFloat {
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_ps(a, b); }
   static void store(T *p, reg v) { _mm512_storeu_ps(p, v); }
+  // Lane i of v in every lane.  (The masked form, all lanes set: the plain
+  // one starts from _mm512_undefined_*, which GCC 12 warns about, bug 105593.)
+  static reg lane(reg v, int i) {
+    return _mm512_mask_permutexvar_ps(v, 0xFFFF, _mm512_set1_epi32(i), v);
+  }
 };
 
 struct VecDouble {
@@ -29,6 +34,9 @@ struct VecDouble {
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
   static void store(T *p, reg v) { _mm512_storeu_pd(p, v); }
+  static reg lane(reg v, int i) {
+    return _mm512_mask_permutexvar_pd(v, 0xFF, _mm512_set1_epi64(i), v);
+  }
 };
 
 }  // namespace tileblas::avx512

@@ -24,6 +24,7 @@ struct VecPortable {
   static reg fma(reg a, reg b, reg c) { return a * b + c; }
   static reg mul(reg a, reg b) { return a * b; }
   static void store(T *p, reg v) { std::memcpy(p, &v, sizeof v); }
+  static reg lane(reg v, int i) { return set1(v[i]); }  // lane i of v in every lane
 };
 
 using VecFloat = VecPortable<float, 4>;

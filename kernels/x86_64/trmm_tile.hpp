@@ -1,0 +1,93 @@
+// trmm_tile.hpp -- TRMM's diagonal tiles (the TriangularMultiplyFn contract
+// in target.hpp), written once over a vector-traits type V and registered
+// with each microkernel by make_microkernel.hpp.
+//
+// The GEMM microkernel's loop, except over the MR depth steps of the
+// sliver's MR x MR piece of the triangle: there depth step p only reaches
+// the rows on its side of the diagonal, so each vector-wide chunk of those
+// steps updates just the vectors of rows it reaches.  That skips (all but
+// the W x W corners of) the piece's zero half, MR / m of TRMM's flops, in
+// the same pass (no second load and store of C).  The result's finiteness
+// is checked in registers on the way out.
+#pragma once
+
+#include "target.hpp"
+
+namespace tileblas {
+
+template <class V, int MV, int NR>
+struct TrmmTile {
+  using T = typename V::T;
+  using R = typename V::reg;
+  static constexpr int W = V::width;
+  static constexpr int MR = MV * W;
+
+  static bool left(bool upper, index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha) {
+    R acc[NR][MV];
+#pragma GCC unroll 32
+    for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+      for (int v = 0; v < MV; ++v) acc[j][v] = V::zero();
+    if (upper) {
+      piece<0, true>(a, b, acc);
+      steps<0, MV>(k - MR, a + MR * MR, b + MR * NR, acc);
+    } else {
+      steps<0, MV>(k - MR, a, b, acc);
+      piece<0, false>(a + (k - MR) * MR, b + (k - MR) * NR, acc);
+    }
+    const R va = V::set1(alpha), zero = V::zero();
+    R check = V::zero();  // x * 0: 0 for finite x, NaN otherwise
+#pragma GCC unroll 32
+    for (int j = 0; j < NR; ++j)
+#pragma GCC unroll 8
+      for (int v = 0; v < MV; ++v) {
+        const R x = V::mul(acc[j][v], va);
+        check = V::fma(x, zero, check);
+        V::store(c + j * ldc + v * W, x);
+      }
+    T lanes[W];
+    V::store(lanes, check);
+    bool ok = true;
+    for (int i = 0; i < W; ++i) ok &= lanes[i] == T(0);
+    return ok;
+  }
+
+ private:
+  using Tile = R[NR][MV];
+
+  // `k` depth steps on the row vectors [V0, V1) of the tile.
+  template <int V0, int V1>
+  static inline __attribute__((always_inline)) void steps(index_t k, const T *a, const T *b,
+                                                          Tile &acc) {
+#pragma GCC unroll 4
+    for (index_t p = 0; p < k; ++p) {
+      __builtin_prefetch(a + 8 * MR, 0, 3);  // A streams from L2, as in the GEMM kernel
+      R av[MV];
+#pragma GCC unroll 8
+      for (int v = V0; v < V1; ++v) av[v] = V::load(a + v * W);
+#pragma GCC unroll 32
+      for (int j = 0; j < NR; ++j) {
+        const R bj = V::broadcast(b + j);
+#pragma GCC unroll 8
+        for (int v = V0; v < V1; ++v) acc[j][v] = V::fma(av[v], bj, acc[j][v]);
+      }
+      a += MR;
+      b += NR;
+    }
+  }
+
+  // The MR x MR piece, chunk C (depth steps C*W .. C*W + W - 1): upper,
+  // rows on or above the step, vectors 0..C; lower, on or below, C..MV-1.
+  template <int C, bool Upper>
+  static inline __attribute__((always_inline)) void piece(const T *a, const T *b, Tile &acc) {
+    if constexpr (C < MV) {
+      if constexpr (Upper)
+        steps<0, C + 1>(W, a + C * W * MR, b + C * W * NR, acc);
+      else
+        steps<C, MV>(W, a + C * W * MR, b + C * W * NR, acc);
+      piece<C + 1, Upper>(a, b, acc);
+    }
+  }
+};
+
+}  // namespace tileblas

@@ -1,0 +1,93 @@
+// tri_panel.hpp -- a diagonal block of a triangle packed for the GEMM
+// microkernel, shared by the packed TRMM/TRSM forms.  The block's rows go
+// into slivers of w rows (w = MR when the triangle is the microkernel's A
+// operand, NR when it is its B operand: then the block is op(A)
+// transposed, so its rows are op(A)'s columns); the depth of a sliver is
+// the block's columns.  A sliver only holds the depth range that is not
+// zero for it, so the microkernel never multiplies the zero half:
+//   Multiply: the range covering the sliver's part of the triangle, the
+//     w x w diagonal piece included with its zeros (and 1 on a unit
+//     diagonal);
+//   Solve: the dense range strictly before (lower) or after (upper) the
+//     sliver's rows, then the w x w diagonal piece as the tile solves want
+//     it (target.hpp, TriangularSolveFn): strict triangle, w reciprocals of
+//     the diagonal, and w diagonal values for the scalar fallback.
+// Slivers have fixed-size slots, so sliver s is at s * slot().
+#pragma once
+
+#include <algorithm>
+
+#include "dispatch.hpp"
+#include "level3/triangle.hpp"
+
+namespace tileblas::level3 {
+
+// The active target's GEMM engine for a real type.
+template <class T>
+const GemmKernel<T> &real_gemm_kernel() {
+  if constexpr (sizeof(T) == 4)
+    return active_target().sgemm;
+  else
+    return active_target().dgemm;
+}
+
+struct DepthRange {
+  index_t lo, hi;
+};
+
+template <class T>
+struct DiagPanel {
+  Kind kind;
+  bool upper, unit;
+  index_t w;   // sliver rows
+  index_t kb;  // block order
+
+  index_t slivers() const { return (kb + w - 1) / w; }
+  index_t slot() const { return kind == Kind::Solve ? w * kb + w * w + 2 * w : w * kb; }
+  // Depth range packed for sliver s (for Solve: its dense part).
+  DepthRange depth(index_t s) const {
+    const index_t r0 = s * w, r1 = std::min(kb, r0 + w);
+    if (kind == Kind::Multiply) return upper ? DepthRange{r0, kb} : DepthRange{0, r1};
+    return upper ? DepthRange{r1, kb} : DepthRange{0, r0};
+  }
+
+  // Packs slivers [s_begin, s_end) of the block whose element (i, j) is
+  // block.get(i, j) (triangle of type `upper`) into panel + s * slot().
+  void pack(const View<T> &block, T *panel, index_t s_begin, index_t s_end) const {
+    for (index_t s = s_begin; s < s_end; ++s) {
+      T *dst = panel + s * slot();
+      const index_t r0 = s * w, rows = std::min(w, kb - r0);
+      const DepthRange d = depth(s);
+      for (index_t p = d.lo; p < d.hi; ++p, dst += w) {
+        for (index_t i = 0; i < rows; ++i) dst[i] = element(block, r0 + i, p);
+        for (index_t i = rows; i < w; ++i) dst[i] = T(0);
+      }
+      if (kind == Kind::Solve) pack_diagonal(block, r0, rows, panel + s * slot() + w * kb);
+    }
+  }
+
+ private:
+  // (i, p) of the block as the microkernel multiplies it.
+  T element(const View<T> &block, index_t i, index_t p) const {
+    if (i == p) return unit ? T(1) : block.get(i, i);
+    const bool inside = upper ? p > i : p < i;
+    return inside ? block.get(i, p) : T(0);
+  }
+
+  // The w x w diagonal piece at (r0, r0), `rows` of it real, the rest the
+  // identity (so a padded tile row solves to 0).
+  void pack_diagonal(const View<T> &block, index_t r0, index_t rows, T *tri) const {
+    T *rinv = tri + w * w, *diag = rinv + w;
+    std::fill(tri, tri + w * w, T(0));
+    for (index_t l = 0; l < rows; ++l) {
+      const index_t i0 = upper ? 0 : l + 1, i1 = upper ? l : rows;
+      for (index_t i = i0; i < i1; ++i) tri[i + l * w] = block.get(r0 + i, r0 + l);
+    }
+    for (index_t i = 0; i < w; ++i) {
+      diag[i] = i < rows && !unit ? block.get(r0 + i, r0 + i) : T(1);
+      rinv[i] = T(1) / diag[i];
+    }
+  }
+};
+
+}  // namespace tileblas::level3
