@@ -6,7 +6,7 @@ set -euo pipefail
 
 APT_PKGS=(cmake g++ make gfortran libgtest-dev python3-numpy libblas3 libblas-test valgrind
           liblapack3 liblapack-test python3-scipy python3-pytest python3-hypothesis
-          clang libclang-rt-14-dev)
+          clang libclang-rt-14-dev python3-threadpoolctl)
 PIP_PKGS=()
 if [[ "${1:-}" == "--bench" ]]; then
   APT_PKGS+=(libopenblas0-pthread libblis4-pthread)

@@ -26,7 +26,8 @@ void tileblas_set_num_threads(int n);
 int tileblas_get_num_threads(void);
 
 /* One line: version, CPU target, threading, e.g.
- * "tileblas 0.1.0 target=avx512 threads=2 openmp" */
+ * "tileblas 0.1.0 target=avx512 threads=2 openmp" (and " deterministic"
+ * under TILEBLAS_DETERMINISTIC=1) */
 const char *tileblas_get_config(void);
 
 /* Name of the CPU target in use: "avx512", "avx2" or "generic". */

@@ -4,6 +4,7 @@
 
 #include "../include/tileblas.h"
 #include "dispatch.hpp"
+#include "environment.hpp"
 #include "threading.hpp"
 
 #define TILEBLAS_API extern "C" __attribute__((visibility("default")))
@@ -13,9 +14,10 @@ namespace {
 const char *config_string() {
   static char config[160];
   static const bool ready = [] {
-    std::snprintf(config, sizeof config, "tileblas %s target=%s threads=%d %s",
+    std::snprintf(config, sizeof config, "tileblas %s target=%s threads=%d %s%s",
                   TILEBLAS_VERSION_STRING, tileblas::active_target().name,
-                  tileblas::default_num_threads(), tileblas::threading_model());
+                  tileblas::default_num_threads(), tileblas::threading_model(),
+                  tileblas::deterministic_mode() ? " deterministic" : "");
     return true;
   }();
   (void)ready;

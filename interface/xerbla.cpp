@@ -23,7 +23,11 @@ int cblas_prototype_number(int info, const char *rout) {
     const char *routines[2];
     int pairs[4][2];
   };
+  // ?gemmt has no M: only A and B (lda, ldb) trade places.  The reference
+  // applies gemm's rule to it too, and so prints 4 for a bad N and 5 for a
+  // bad TransB of a row-major call.
   static const Swap swaps[] = {
+      {{"gemmt", nullptr}, {{9, 11}}},
       {{"gemm", nullptr}, {{4, 5}, {9, 11}}},
       {{"symm", "hemm"}, {{4, 5}}},
       {{"trmm", "trsm"}, {{6, 7}}},

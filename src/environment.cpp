@@ -25,6 +25,11 @@ int verbose_level() {
   return level;
 }
 
+bool deterministic_mode() {
+  static const bool on = env_positive_int("TILEBLAS_DETERMINISTIC") > 0;
+  return on;
+}
+
 void verbose_print(const char *fmt, ...) {
   char line[512];
   int n = std::snprintf(line, sizeof line, "tileblas: ");
@@ -38,6 +43,14 @@ void verbose_print(const char *fmt, ...) {
   line[n++] = '\n';
   ssize_t ignored = ::write(2, line, n);
   (void)ignored;
+}
+
+void report_smaller_blocks(const char *routine) {
+  static std::atomic<bool> reported{false};
+  if (!reported.exchange(true))
+    verbose_print("%s: out of memory for pack buffers; continuing with less scratch (one thread, "
+                  "smaller blocks; slower)",
+                  routine);
 }
 
 void report_out_of_memory(const char *routine) {

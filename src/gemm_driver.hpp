@@ -13,6 +13,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "environment.hpp"
 #include "gemm_problem.hpp"
 #include "pack_buffer_pool.hpp"
 #include "threading.hpp"
@@ -188,31 +189,33 @@ std::size_t packed_b_bytes(const GemmKernel<T, In> &kr, index_t n, index_t k) {
 // of 4 KiB so slots of different threads never share a cache line or page.
 inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 * 4096; }
 
-}  // namespace gemm_detail
+// A small problem on one thread without packing (see gemm_direct).  False,
+// having written nothing, when it does not apply or its scratch (a tail or
+// sliver of A, mr x k) cannot be had: the packed path, whose scratch shrinks
+// with the blocks, runs instead.
+template <class T>
+bool gemm_small(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
+  const int mr = kr.micro.mr;
+  const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
+  if (p.a_rs == 1) return gemm_direct(kr.micro, kc, p);
+  if (p.m > mr) return false;
+  // op(A) = A^T, one sliver: pack it, then read it in place.
+  PackBuffer sliver(sizeof(T) * mr * p.k);
+  if (!sliver.ok()) return false;
+  kr.micro.pack_a(p.m, p.k, p.a, p.a_rs, p.a_cs, sliver.as<T>());
+  GemmProblem<T> q = p;
+  q.a = sliver.as<T>();
+  q.a_rs = 1;
+  q.a_cs = mr;
+  return gemm_direct(kr.micro, kc, q);
+}
 
-// Computes the problem (m, n, k >= 1, alpha != 0) on up to `threads` threads.
-// Returns false, having written nothing, when pack buffers cannot be had.
-// A and B of type In are converted (half precision) while packing; the
-// unpacked direct path reads them as T, so it serves only In == T.
+// One attempt at the given blocking: see gemm_blocked.
 template <class T, class In>
-bool gemm_blocked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
-  using namespace gemm_detail;
-  const int mr = kr.micro.mr, nr = kr.micro.nr;
+bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
+  const int nr = kr.micro.nr;
   if constexpr (std::is_same_v<T, In>)
-    if (threads == 1 && is_small(p)) {
-      const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
-      if (p.a_rs == 1) return gemm_direct(kr.micro, kc, p);
-      if (p.m <= mr) {  // op(A) = A^T, one sliver: pack it, then read it in place
-        PackBuffer sliver(sizeof(T) * mr * p.k);
-        if (!sliver.ok()) return false;
-        kr.micro.pack_a(p.m, p.k, p.a, p.a_rs, p.a_cs, sliver.as<T>());
-        GemmProblem<T, In> q = p;
-        q.a = sliver.as<T>();
-        q.a_rs = 1;
-        q.a_cs = mr;
-        return gemm_direct(kr.micro, kc, q);
-      }
-    }
+    if (threads == 1 && is_small(p) && gemm_small(kr, p)) return true;
   // Threads take column ranges of C, each packing its own B panel and all of
   // A: no barriers, and no packed panel read across cores.  Measured on
   // Zen 4 at 256-4096, 2 threads: as fast or faster than sharing one B panel
@@ -247,6 +250,53 @@ bool gemm_blocked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int 
     gemm_rows(kr, part, 0, 1, reinterpret_cast<T *>(slot), reinterpret_cast<T *>(slot + a_slot));
   });
   return true;
+}
+
+// The next smaller blocking to try when pack buffers cannot be had, false at
+// the floor.  NC and MC go first: they only choose which columns and rows a
+// packed block covers, not the order in which an element of C is summed, so
+// the result stays bitwise the same.  KC goes last (more depth blocks: other
+// rounding, still the right answer).  Packed A is MC x KC, packed B KC x NC.
+template <class T, class In>
+bool shrink_blocks(GemmKernel<T, In> &kr) {
+  Blocksizes &b = kr.blocks;
+  const int mr = kr.micro.mr, nr = kr.micro.nr, kp = kr.micro.k_pack;
+  const auto half = [](int v, int unit) { return std::max(unit, (v / 2 + unit - 1) / unit * unit); };
+  if (b.nc > nr || b.mc > mr) {
+    b.nc = half(b.nc, nr);
+    b.mc = half(b.mc, mr);
+    return true;
+  }
+  const int kc_floor = 16 * kp;  // below this, loading and storing C tiles dominates
+  if (b.kc <= kc_floor) return false;
+  b.kc = std::max(kc_floor, half(b.kc, kp));
+  return true;
+}
+
+template <class T, class In>
+constexpr const char *routine_name() {
+  if constexpr (!std::is_same_v<T, In>) return "shgemm/sbgemm";
+  return sizeof(T) == 4 ? "sgemm" : "dgemm";
+}
+
+}  // namespace gemm_detail
+
+// Computes the problem (m, n, k >= 1, alpha != 0) on up to `threads` threads.
+// Out of memory for pack buffers at the tuned blocking, it retries on one
+// thread (same result bits), then with ever smaller blocks (see
+// shrink_blocks), saying so once per process; returns false, having written
+// nothing, only when not even the smallest blocking fits.
+// A and B of type In are converted (half precision) while packing; the
+// unpacked direct path reads them as T, so it serves only In == T.
+template <class T, class In>
+bool gemm_blocked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
+  using namespace gemm_detail;
+  if (gemm_blocked_once(kr, p, threads)) return true;
+  bool ok = threads > 1 && gemm_blocked_once(kr, p, 1);
+  GemmKernel<T, In> smaller = kr;
+  while (!ok && shrink_blocks(smaller)) ok = gemm_blocked_once(smaller, p, 1);
+  if (ok) report_smaller_blocks(routine_name<T, In>());
+  return ok;
 }
 
 }  // namespace tileblas

@@ -38,7 +38,14 @@ class Pool {
 
   void give_back(Block b) {
     std::lock_guard<std::mutex> lock(mutex_);
-    free_.push_back(b);
+    // Growing the list can fail when memory is short; the block is then
+    // freed rather than pooled (an exception here, out of a destructor,
+    // would abort the host).
+    try {
+      free_.push_back(b);
+    } catch (...) {
+      std::free(b.data);
+    }
   }
 
   // Held across fork(): only the forking thread lives on in the child, so a

@@ -8,6 +8,7 @@
 #include <algorithm>
 
 #include "dispatch.hpp"
+#include "environment.hpp"
 #include "pack_buffer_pool.hpp"
 #include "threading.hpp"
 
@@ -147,14 +148,16 @@ void scale(const ComplexGemmProblem<R> &p) {
     }
 }
 
-// One thread's whole problem, with its own pack buffers.  Returns false when
-// the buffers cannot be had (then nothing was written).
+// One thread's whole problem, with its own pack buffers, at blocking
+// `blocks`.  Returns false when the buffers cannot be had (then nothing was
+// written).
 template <class R>
-bool gemm_serial(const ComplexGemmProblem<R> &p, const ComplexGemmKernel<R> &kern) {
+bool gemm_serial(const ComplexGemmProblem<R> &p, const ComplexGemmKernel<R> &kern,
+                 const Blocksizes &blocks) {
   const index_t MR = kern.mr, NR = kern.nr;
-  const index_t kc_max = std::min<index_t>(kern.blocks.kc, p.k);
-  const index_t nc_max = std::min<index_t>(kern.blocks.nc, p.n);
-  const index_t mc_max = std::min<index_t>(kern.blocks.mc, p.m);
+  const index_t kc_max = std::min<index_t>(blocks.kc, p.k);
+  const index_t nc_max = std::min<index_t>(blocks.nc, p.n);
+  const index_t mc_max = std::min<index_t>(blocks.mc, p.m);
   PackBuffer abuf(sizeof(R) * 2 * ((mc_max + MR - 1) / MR * MR) * kc_max);
   PackBuffer bbuf(sizeof(R) * 2 * ((nc_max + NR - 1) / NR * NR) * kc_max);
   if (!abuf.ok() || !bbuf.ok()) return false;
@@ -176,6 +179,22 @@ bool gemm_serial(const ComplexGemmProblem<R> &p, const ComplexGemmKernel<R> &ker
   return true;
 }
 
+// The next smaller blocking when pack buffers cannot be had (false at the
+// floor): NC and MC first, which leave the summation order of every element
+// of C, and so the result bits, unchanged; then KC.
+template <class R>
+bool shrink_blocks(const ComplexGemmKernel<R> &kern, Blocksizes &b) {
+  const auto half = [](int v, int unit) { return std::max(unit, (v / 2 + unit - 1) / unit * unit); };
+  if (b.nc > kern.nr || b.mc > kern.mr) {
+    b.nc = half(b.nc, kern.nr);
+    b.mc = half(b.mc, kern.mr);
+    return true;
+  }
+  if (b.kc <= 16) return false;
+  b.kc = std::max(16, b.kc / 2);
+  return true;
+}
+
 // Plain loops: the fallback when no pack buffer can be had.
 template <class R>
 void gemm_loops(const ComplexGemmProblem<R> &p) {
@@ -194,6 +213,9 @@ void gemm_loops(const ComplexGemmProblem<R> &p) {
 }
 
 }  // namespace
+
+template <class R>
+constexpr const char *kName = sizeof(R) == 4 ? "cgemm" : "zgemm";
 
 template <class R>
 void gemm_complex(const ComplexGemmProblem<R> &p) {
@@ -220,7 +242,13 @@ void gemm_complex(const ComplexGemmProblem<R> &p) {
       part.a = p.a + begin * p.a_rs;
       part.c = p.c + begin;
     }
-    if (!gemm_serial(part, kern)) gemm_loops(part);  // only this slice; others are unaffected
+    // Out of memory: smaller blocks, then plain loops, for this slice only.
+    if (gemm_serial(part, kern, kern.blocks)) return;
+    Blocksizes smaller = kern.blocks;
+    while (shrink_blocks(kern, smaller))
+      if (gemm_serial(part, kern, smaller)) return report_smaller_blocks(kName<R>);
+    report_out_of_memory(kName<R>);
+    gemm_loops(part);
   });
 }
 

@@ -1,18 +1,45 @@
-// out_of_memory_test.cpp -- no pack buffer can be had: gemm must still give
-// the right answer (unpacked loops), say so once on stderr, and not abort.
+// out_of_memory_test.cpp -- pack buffers cannot be had at the tuned blocking:
+// gemm must still give the right answer, say so once on stderr, and not
+// abort.  With some memory left it retries on one thread with smaller
+// blocks (MC and NC only, while that suffices: the same bits as a normal
+// call); with none, it runs unpacked loops.
 // The address-space limit is lowered after the matrices exist, so only the
-// library's own scratch allocations fail.  One thread: starting OpenMP
-// workers under the limit would fail in libgomp, not in tileblas.
+// library's own scratch allocations fail.  Memory exhausted to the last
+// page cannot be had that way (the heap keeps slack), so for that case this
+// program's own aligned_alloc, which the library's pack buffer pool calls,
+// refuses every request.  The library pools pack buffers,
+// so each case must run in a fresh process before any gemm filled the pool
+// (CTest runs them one by one with --gtest_filter).  OpenMP workers are
+// started before the limit: starting them under it would fail in libgomp,
+// not in tileblas.
+#include <dlfcn.h>
 #include <sys/resource.h>
 
+#include <atomic>
 #include <cmath>
+#include <complex>
 #include <cstdio>
+#include <cstring>
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "cblas.h"
+#include "reliability_util.h"
 #include "tileblas.h"
+
+namespace {
+std::atomic<bool> g_refuse_aligned_alloc{false};
+}  // namespace
+
+// Interposes the C library's (the test links with ENABLE_EXPORTS).
+extern "C" void *aligned_alloc(std::size_t alignment, std::size_t size) {
+  using Fn = void *(*)(std::size_t, std::size_t);
+  static const Fn real = reinterpret_cast<Fn>(dlsym(RTLD_NEXT, "aligned_alloc"));
+  if (g_refuse_aligned_alloc.load()) return nullptr;
+  return real(alignment, size);
+}
 
 namespace {
 
@@ -26,33 +53,111 @@ long address_space_in_use() {
   return pages * 4096;
 }
 
-TEST(OutOfMemory, GemmFallsBackToUnpackedLoops) {
+// Runs `call` with only `headroom` bytes of address space to spare and
+// returns what it wrote on stderr.
+template <class Call>
+std::string with_headroom(long headroom, Call call) {
+  rlimit old{};
+  EXPECT_EQ(getrlimit(RLIMIT_AS, &old), 0);
+  testing::internal::CaptureStderr();
+  rlimit low = old;
+  low.rlim_cur = static_cast<rlim_t>(address_space_in_use() + headroom);
+  EXPECT_EQ(setrlimit(RLIMIT_AS, &low), 0);
+  call();
+  EXPECT_EQ(setrlimit(RLIMIT_AS, &old), 0);
+  return testing::internal::GetCapturedStderr();
+}
+
+int count(const std::string &text, const std::string &what) {
+  int n = 0;
+  for (std::size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+void start_thread_team(int threads) {
+  tileblas_set_num_threads(threads);
+#ifdef _OPENMP
+#pragma omp parallel num_threads(threads)
+  { (void)0; }
+#endif
+}
+
+void dgemm(int n, const std::vector<double> &a, const std::vector<double> &b, std::vector<double> &c) {
+  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, b.data(), n, 0.0,
+              c.data(), n);
+}
+
+TEST(OutOfMemory, UnpackedLoopsWhenNoScratchAtAll) {
   tileblas_set_num_threads(1);
-  const int n = 700;  // packed path; its B panel alone needs ~1.8 MB of scratch
+  const int n = 700;  // packed path; no new scratch at all can be had
   std::vector<double> a(std::size_t(n) * n), b(std::size_t(n) * n), c(std::size_t(n) * n, NAN);
   for (std::size_t i = 0; i < a.size(); ++i) {
     a[i] = double(i % 13) - 6.0;
     b[i] = double(i % 7) - 3.0;
   }
-  // Leave 512 KiB of address space: less than any pack buffer this call wants.
-  rlimit old{};
-  ASSERT_EQ(getrlimit(RLIMIT_AS, &old), 0);
-  rlimit low = old;
-  low.rlim_cur = static_cast<rlim_t>(address_space_in_use() + (512 << 10));
-  ASSERT_EQ(setrlimit(RLIMIT_AS, &low), 0);
   testing::internal::CaptureStderr();
-  cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, n, n, n, 1.0, a.data(), n, b.data(), n,
-              0.0, c.data(), n);
+  g_refuse_aligned_alloc = true;
+  dgemm(n, a, b, c);
+  g_refuse_aligned_alloc = false;
   const std::string said = testing::internal::GetCapturedStderr();
-  ASSERT_EQ(setrlimit(RLIMIT_AS, &old), 0);
-
-  EXPECT_NE(said.find("out of memory"), std::string::npos) << "stderr: " << said;
+  EXPECT_EQ(count(said, "out of memory"), 1) << "stderr: " << said;
+  EXPECT_NE(said.find("unpacked loops"), std::string::npos) << "stderr: " << said;
   for (int j = 0; j < n; j += 97)
     for (int i = 0; i < n; i += 89) {
       double ref = 0;
       for (int p = 0; p < n; ++p) ref += a[i + std::size_t(p) * n] * b[p + std::size_t(j) * n];
       ASSERT_EQ(c[i + std::size_t(j) * n], ref) << "C(" << i << "," << j << ")";  // small integers: exact
     }
+}
+
+TEST(OutOfMemory, SmallerBlocksGiveTheSameBitsAndSaySoOnce) {
+  start_thread_team(2);  // the first try wants scratch for two threads
+  const int n = 700;
+  const auto a = reltest::random_matrix<double>(std::size_t(n) * n, 1);
+  const auto b = reltest::random_matrix<double>(std::size_t(n) * n, 2);
+  std::vector<double> first(std::size_t(n) * n), second(first.size()), normal(first.size());
+  // 512 KiB: less than the tuned blocking wants (MB), more than its
+  // smallest MC x KC and KC x NC panels.
+  const std::string said = with_headroom(512 << 10, [&] {
+    dgemm(n, a, b, first);
+    dgemm(n, a, b, second);
+  });
+  EXPECT_EQ(count(said, "out of memory"), 1) << "stderr: " << said;
+  EXPECT_NE(said.find("smaller blocks"), std::string::npos) << "stderr: " << said;
+  dgemm(n, a, b, normal);  // now with memory (and so only now filling the pool)
+  EXPECT_EQ(std::memcmp(first.data(), normal.data(), normal.size() * sizeof(double)), 0);
+  EXPECT_EQ(std::memcmp(second.data(), normal.data(), normal.size() * sizeof(double)), 0);
+  const auto want = reltest::reference_gemm<double>(n, n, n, 1.0, a, n, b, n, 0.0, normal, n);
+  EXPECT_TRUE(reltest::close_to(first, want, n, n, n, n, 1.0, 0.0));
+  tileblas_set_num_threads(0);
+}
+
+TEST(OutOfMemory, ComplexGemmSmallerBlocks) {
+  tileblas_set_num_threads(1);
+  const int n = 300;
+  using z = std::complex<double>;
+  const auto re = reltest::random_matrix<double>(std::size_t(n) * n * 2, 3);
+  std::vector<z> a(std::size_t(n) * n), b(a.size()), c(a.size()), normal(a.size());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    a[i] = z(re[2 * i], re[2 * i + 1]);
+    b[i] = z(re[2 * i + 1], -re[2 * i]);
+  }
+  const z one(1), zero(0);
+  auto zgemm = [&](std::vector<z> &out) {
+    cblas_zgemm(CblasColMajor, CblasNoTrans, CblasConjTrans, n, n, n, &one, a.data(), n, b.data(), n, &zero,
+                out.data(), n);
+  };
+  const std::string said = with_headroom(256 << 10, [&] {
+    zgemm(c);
+    zgemm(c);
+  });
+  EXPECT_EQ(count(said, "out of memory"), 1) << "stderr: " << said;
+  EXPECT_NE(said.find("zgemm: out of memory for pack buffers; continuing with less scratch"),
+            std::string::npos)
+      << "stderr: " << said;
+  zgemm(normal);
+  for (std::size_t i = 0; i < c.size(); ++i)
+    ASSERT_LE(std::abs(c[i] - normal[i]), 1e-12 * n) << "element " << i;
 }
 
 }  // namespace

@@ -24,7 +24,7 @@ address)
     extra="-DUSE_OPENMP=ON"
     programs="gemm_reference_test gemm_xerbla_test gemm_quick_return_test level1_test
               level2_test level3_test dlopen_test fork_test concurrency_test
-              bad_input_test numerics_test"
+              bad_input_test bad_input_every_routine_test numerics_test"
     # halt_on_error: the first report fails the program (and the test).
     export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0:detect_stack_use_after_return=0
     export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1

@@ -1,7 +1,8 @@
 #!/bin/sh
-# valgrind_test.sh NUMERICS BAD_INPUT CONCURRENCY -- valgrind memcheck over a
-# representative run of three reliability test programs (single- and
-# multi-threaded gemm, every driver path, Level 1/2, error paths): no invalid
+# valgrind_test.sh NUMERICS BAD_INPUT CONCURRENCY [BAD_INPUT_EVERY_ROUTINE] -- valgrind
+# memcheck over a representative run of the reliability test programs (single-
+# and multi-threaded gemm, every driver path, Level 1/2, every routine's
+# error paths and smallest legal calls): no invalid
 # read or write, no use of uninitialised values, no definite leak.
 #
 # Valgrind cannot run AVX-512; its CPUID hides it, so the library's detection
@@ -29,5 +30,7 @@ run() {
 run "$1" --gtest_brief=1 --gtest_filter=Numerics.NanAndInf*:Numerics.AlphaZero*:Numerics.BetaZero*
 run "$2" --gtest_brief=1 --gtest_filter=-*TwoToThe31*
 run "$3" --gtest_brief=1
+# Every routine's legal call at the minimum leading dimensions, and its bad calls.
+[ $# -ge 4 ] && run "$4" --gtest_brief=1
 [ "$status" -eq 0 ] && echo "PASS: memcheck clean"
 exit $status
