@@ -6,6 +6,7 @@
 
 #include "cpu_features.hpp"
 #include "environment.hpp"
+#include "gpu/backend.hpp"
 #include "threading.hpp"
 
 namespace tileblas {
@@ -73,7 +74,11 @@ void describe(const CpuTarget &t) {
   verbose_print("complex: cgemm kernel %s, zgemm kernel %s",
                 t.cgemm.kernel ? t.cgemm.name : "portable 8x4",
                 t.zgemm.kernel ? t.zgemm.name : "portable 4x4");
-  verbose_print("threads %d (%s)", default_num_threads(), threading_model());
+  verbose_print("threads %d (%s)%s", default_num_threads(), threading_model(),
+                deterministic_mode() ? ", deterministic (TILEBLAS_DETERMINISTIC)" : "");
+  const gpu::Backend backend = gpu::backend_setting();
+  verbose_print("backend %s%s", gpu::backend_name(backend),
+                backend == gpu::Backend::Cpu ? "" : " (a GPU is looked for on the first call that could use it)");
 }
 
 }  // namespace

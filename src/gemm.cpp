@@ -4,6 +4,7 @@
 #include "environment.hpp"
 #include "gemm_driver.hpp"
 #include "gemm_reference.hpp"
+#include "gpu/offload.hpp"
 #include "threading.hpp"
 
 namespace tileblas {
@@ -34,6 +35,21 @@ template <class T>
 void gemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, T alpha, const T *a, index_t lda,
           const T *b, index_t ldb, T beta, T *c, index_t ldc) {
   if (m <= 0 || n <= 0) return;
+  constexpr bool fp64 = sizeof(T) == 8;
+  constexpr cuda::Elem elem = fp64 ? cuda::Elem::F64 : cuda::Elem::F32;
+  if (gpu::try_gpu_gemm(fp64 ? "dgemm" : "sgemm", elem, elem, ta, tb, m, n, k, alpha, a, lda, b,
+                        ldb, beta, c, ldc,
+                        [&](index_t rows, index_t cols, const T *at, const T *bt, T *ct) {
+                          gemm_cpu<T>(ta, tb, rows, cols, k, alpha, at, lda, bt, ldb, beta, ct, ldc);
+                        }))
+    return;
+  gemm_cpu<T>(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+template <class T>
+void gemm_cpu(Trans ta, Trans tb, index_t m, index_t n, index_t k, T alpha, const T *a,
+              index_t lda, const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+  if (m <= 0 || n <= 0) return;
   if (alpha == T(0) || k <= 0) {
     scale_matrix(m, n, beta, c, ldc);
     return;
@@ -62,6 +78,10 @@ template void gemm<float>(Trans, Trans, index_t, index_t, index_t, float, const 
                           const float *, index_t, float, float *, index_t);
 template void gemm<double>(Trans, Trans, index_t, index_t, index_t, double, const double *,
                            index_t, const double *, index_t, double, double *, index_t);
+template void gemm_cpu<float>(Trans, Trans, index_t, index_t, index_t, float, const float *,
+                              index_t, const float *, index_t, float, float *, index_t);
+template void gemm_cpu<double>(Trans, Trans, index_t, index_t, index_t, double, const double *,
+                               index_t, const double *, index_t, double, double *, index_t);
 template void scale_matrix<float>(index_t, index_t, float, float *, index_t);
 template void scale_matrix<double>(index_t, index_t, double, double *, index_t);
 

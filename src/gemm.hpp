@@ -14,6 +14,11 @@ template <class T>
 void gemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, T alpha, const T *a, index_t lda,
           const T *b, index_t ldb, T beta, T *c, index_t ldc);
 
+// The same on the CPU only (gemm() may run a call on the GPU; this never does).
+template <class T>
+void gemm_cpu(Trans ta, Trans tb, index_t m, index_t n, index_t k, T alpha, const T *a,
+              index_t lda, const T *b, index_t ldb, T beta, T *c, index_t ldc);
+
 // C = beta * C for an m x n column-major matrix; beta == 0 writes zeros
 // without reading C (so a NaN already there does not survive).
 template <class T>

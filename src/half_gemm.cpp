@@ -10,6 +10,7 @@
 #include "dispatch.hpp"
 #include "environment.hpp"
 #include "gemm_driver.hpp"
+#include "gpu/offload.hpp"
 #include "half_float.hpp"
 #include "threading.hpp"
 
@@ -58,11 +59,10 @@ void run(HalfFormat f, const HalfProblem &p) {
 constexpr index_t kCopyRows = 4096;
 constexpr index_t kCopyElements = index_t(1) << 22;
 
-}  // namespace
-
-void gemm_half_inputs(HalfFormat format, Trans ta, Trans tb, index_t m, index_t n, index_t k,
-                      float alpha, const std::uint16_t *a, index_t lda, const std::uint16_t *b,
-                      index_t ldb, float beta, float *c, index_t ldc) {
+void gemm_half_inputs_cpu(HalfFormat format, Trans ta, Trans tb, index_t m, index_t n, index_t k,
+                          float alpha, const std::uint16_t *a, index_t lda,
+                          const std::uint16_t *b, index_t ldb, float beta, float *c,
+                          index_t ldc) {
   if (m <= 0 || n <= 0) return;
   if (alpha == 0.0f || k <= 0) {
     scale_matrix(m, n, beta, c, ldc);
@@ -71,9 +71,9 @@ void gemm_half_inputs(HalfFormat format, Trans ta, Trans tb, index_t m, index_t 
   run(format, problem_of(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc));
 }
 
-void hgemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, float alpha,
-           const std::uint16_t *a, index_t lda, const std::uint16_t *b, index_t ldb, float beta,
-           std::uint16_t *c, index_t ldc) {
+void hgemm_cpu(Trans ta, Trans tb, index_t m, index_t n, index_t k, float alpha,
+               const std::uint16_t *a, index_t lda, const std::uint16_t *b, index_t ldb,
+               float beta, std::uint16_t *c, index_t ldc) {
   if (m <= 0 || n <= 0) return;
   if (alpha == 0.0f || k <= 0) {  // C = beta * C, rounded once; beta == 0 does not read C
     if (beta == 1.0f) return;
@@ -123,6 +123,38 @@ void hgemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, float alpha,
       for (index_t j = 0; j < cols; ++j) convert.f32_to_f16(rows, w + j * rows, cb + j * ldc);
     }
   }
+}
+
+}  // namespace
+
+void gemm_half_inputs(HalfFormat format, Trans ta, Trans tb, index_t m, index_t n, index_t k,
+                      float alpha, const std::uint16_t *a, index_t lda, const std::uint16_t *b,
+                      index_t ldb, float beta, float *c, index_t ldc) {
+  const bool f16 = format == HalfFormat::F16;
+  if (m > 0 && n > 0 &&
+      gpu::try_gpu_gemm(f16 ? "shgemm" : "sbgemm", f16 ? cuda::Elem::F16 : cuda::Elem::BF16,
+                        cuda::Elem::F32, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
+                        [&](index_t rows, index_t cols, const std::uint16_t *at,
+                            const std::uint16_t *bt, float *ct) {
+                          gemm_half_inputs_cpu(format, ta, tb, rows, cols, k, alpha, at, lda, bt,
+                                               ldb, beta, ct, ldc);
+                        }))
+    return;
+  gemm_half_inputs_cpu(format, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+void hgemm(Trans ta, Trans tb, index_t m, index_t n, index_t k, float alpha,
+           const std::uint16_t *a, index_t lda, const std::uint16_t *b, index_t ldb, float beta,
+           std::uint16_t *c, index_t ldc) {
+  if (m > 0 && n > 0 &&
+      gpu::try_gpu_gemm("hgemm", cuda::Elem::F16, cuda::Elem::F16, ta, tb, m, n, k, alpha, a, lda,
+                        b, ldb, beta, c, ldc,
+                        [&](index_t rows, index_t cols, const std::uint16_t *at,
+                            const std::uint16_t *bt, std::uint16_t *ct) {
+                          hgemm_cpu(ta, tb, rows, cols, k, alpha, at, lda, bt, ldb, beta, ct, ldc);
+                        }))
+    return;
+  hgemm_cpu(ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
 }
 
 }  // namespace tileblas

@@ -1,6 +1,7 @@
 // gemm_view.cpp -- GEMM on strided views: the one place where the Level 3
-// routines reach the GEMM engines (tileblas::gemm for real types,
-// gemm_complex for complex ones).
+// routines reach the GEMM engines (tileblas::gemm_cpu for real types,
+// gemm_complex for complex ones). The blocks of a Level 3 routine stay on
+// the CPU: each is too small to pay a host-device round trip of its own.
 #include <utility>
 
 #include "gemm.hpp"
@@ -29,8 +30,8 @@ void gemm_view(index_t m, index_t n, index_t k, T alpha, View<T> a, View<T> b, T
     // Every view has a unit stride; the other one is the leading dimension.
     const Trans ta = a.rs == 1 ? Trans::No : Trans::Yes;
     const Trans tb = b.rs == 1 ? Trans::No : Trans::Yes;
-    gemm<T>(ta, tb, m, n, k, alpha, a.p, a.rs == 1 ? a.cs : a.rs, b.p, b.rs == 1 ? b.cs : b.rs,
-            beta, c.p, c.cs);
+    const index_t lda = a.rs == 1 ? a.cs : a.rs, ldb = b.rs == 1 ? b.cs : b.rs;
+    gemm_cpu<T>(ta, tb, m, n, k, alpha, a.p, lda, b.p, ldb, beta, c.p, c.cs);
   }
 }
 
