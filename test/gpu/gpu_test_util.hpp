@@ -142,7 +142,8 @@ struct HostMatrix {
 // host, element by element, with the bound
 //   |C_gpu - C_ref| <= tol * (|alpha| * (|op(A)||op(B)|)_ij + |beta * C0_ij|) + tiny,
 // tol = (k + 2) * unit roundoff of the accumulation type (+ the output's
-// rounding for fp16 C).  beta == 0 ignores C0 (a NaN there must not leak).
+// rounding for fp16 C, and half the spacing of its subnormals).  beta == 0
+// ignores C0 (a NaN there must not leak).
 // Checks every element of C's padding rows (i >= m) too: they must be unchanged.
 // Returns the number of bad elements (reporting the first few).
 int check_gemm_result(const DeviceGemm &g, const HostMatrix &a, const HostMatrix &b,

@@ -1,10 +1,8 @@
 // dgemm_dmma.cu -- kDgemmDmma: fp64 GEMM on the FP64 tensor cores (DMMA),
 // sm_80+, any transposes / leading dimensions / alignment.
-#include <climits>
-#include <cstdint>
-
 #include "kernel_table.hpp"
 #include "mma_sync/dgemm_dmma_kernel.cuh"
+#include "tiled_launch.cuh"
 
 namespace tileblas::cuda {
 namespace {
@@ -26,21 +24,10 @@ namespace {
 //  - 4096^2: 1024 blocks / 132 SMs = 7.8 waves; 8192^2: 31.03 waves.
 using Cfg = dmma::DmmaConfig;
 
-constexpr std::int64_t kMaxDim = INT_MAX - 1024;  // kernel index math is 32-bit (offsets 64-bit)
-
-bool aligned16(const void *p, std::int64_t ld) {
-  return reinterpret_cast<std::uintptr_t>(p) % 16 == 0 && ld % 2 == 0;
-}
-
 template <bool TA, bool TB, int Vec, bool Sm90>
 cudaError_t launch_one(const dmma::DmmaArgs &args, cudaStream_t stream) {
-  const auto kernel = dmma::dgemm_dmma_kernel<TA, TB, Vec, Sm90>;
-  const cudaError_t e =
-      cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, Cfg::kSmemBytes);
-  if (e != cudaSuccess) return e;
-  kernel<<<unsigned(args.tiles_m) * unsigned(args.tiles_n), Cfg::kThreads, Cfg::kSmemBytes, stream>>>(
-      args);
-  return cudaGetLastError();
+  return tiled::launch_grid(dmma::dgemm_dmma_kernel<TA, TB, Vec, Sm90>, args, Cfg::kThreads,
+                            Cfg::kSmemBytes, stream);
 }
 
 template <bool TA, bool TB>
@@ -51,29 +38,17 @@ cudaError_t launch_trans(const dmma::DmmaArgs &args, bool vec2, bool sm90, cudaS
 }
 
 bool supports(const DeviceGemm &g, const DeviceCaps &caps) {
-  if (g.in != Elem::F64 || g.out != Elem::F64 || caps.sm < 80) return false;
-  if (g.m < 1 || g.n < 1 || g.k < 1 || g.m > kMaxDim || g.n > kMaxDim || g.k > kMaxDim) return false;
-  const std::int64_t tiles = ((g.m + Cfg::kBM - 1) / Cfg::kBM) * ((g.n + Cfg::kBN - 1) / Cfg::kBN);
-  if (tiles > INT_MAX) return false;
-  for (const void *p : {g.a, g.b, static_cast<const void *>(g.c)})
-    if (reinterpret_cast<std::uintptr_t>(p) % sizeof(double) != 0) return false;
-  return caps.shared_optin >= std::size_t(Cfg::kSmemBytes);
+  return g.in == Elem::F64 && g.out == Elem::F64 && caps.sm >= 80 &&
+         tiled::call_fits<double>(g, caps, Cfg::kBM, Cfg::kBN, Cfg::kSmemBytes);
 }
 
 cudaError_t launch(const DeviceGemm &g, const DeviceCaps &caps, cudaStream_t stream) {
-  dmma::DmmaArgs args;
-  args.m = int(g.m), args.n = int(g.n), args.k = int(g.k);
-  args.alpha = g.alpha, args.beta = g.beta;
-  args.a = static_cast<const double *>(g.a), args.lda = g.lda;
-  args.b = static_cast<const double *>(g.b), args.ldb = g.ldb;
-  args.c = static_cast<double *>(g.c), args.ldc = g.ldc;
-  args.tiles_m = int((g.m + Cfg::kBM - 1) / Cfg::kBM);
-  args.tiles_n = int((g.n + Cfg::kBN - 1) / Cfg::kBN);
-  args.c_vec = aligned16(g.c, g.ldc);
+  const auto args = tiled::make_args<dmma::DmmaArgs, double>(g, Cfg::kBM, Cfg::kBN);
   // A (not transposed) and B (not transposed) travel in 16-byte chunks when
   // every column starts 16-byte aligned, else 8-byte copies; A^T and B^T are
   // transposed by 8-byte copies whatever their alignment.
-  const bool vec2 = (g.trans_a || aligned16(g.a, g.lda)) && (g.trans_b || aligned16(g.b, g.ldb));
+  const bool vec2 = (g.trans_a || tiled::columns_aligned16<double>(g.a, g.lda)) &&
+                    (g.trans_b || tiled::columns_aligned16<double>(g.b, g.ldb));
   // sm_90 has a native DMMA.16x8x16; caps.sm < 90 (or a caller forcing 80)
   // runs the same fragments as eight m8n8k4.
   const bool sm90 = caps.sm >= 90;
