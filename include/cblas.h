@@ -19,7 +19,8 @@ typedef enum CBLAS_LAYOUT { CblasRowMajor = 101, CblasColMajor = 102 } CBLAS_LAY
 typedef enum CBLAS_TRANSPOSE {
   CblasNoTrans = 111,
   CblasTrans = 112,
-  CblasConjTrans = 113
+  CblasConjTrans = 113,
+  CblasConjNoTrans = 114 /* OpenBLAS's: conjugate, no transpose (?omatcopy, ?imatcopy) */
 } CBLAS_TRANSPOSE;
 typedef enum CBLAS_UPLO { CblasUpper = 121, CblasLower = 122 } CBLAS_UPLO;
 typedef enum CBLAS_DIAG { CblasNonUnit = 131, CblasUnit = 132 } CBLAS_DIAG;
@@ -409,6 +410,44 @@ void cblas_zgemmtr(CBLAS_LAYOUT layout, CBLAS_UPLO Uplo, CBLAS_TRANSPOSE TransA,
                    CBLAS_TRANSPOSE TransB, const int N, const int K, const void *alpha,
                    const void *A, const int lda, const void *B, const int ldb, const void *beta,
                    void *C, const int ldc);
+
+/* ------------------------------------------------- Extensions (OpenBLAS, MKL)
+ * ?axpby: Y = alpha*X + beta*Y.  ?omatcopy: B = alpha*op(A);
+ * ?imatcopy: the same in place (A's storage becomes B with ldb).  op is
+ * CblasNoTrans, CblasTrans, CblasConjTrans or CblasConjNoTrans; complex
+ * alpha and matrices are passed as pointers to (real, imaginary) pairs. */
+void cblas_saxpby(const int n, const float alpha, const float *x, const int incx, const float beta,
+                  float *y, const int incy);
+void cblas_daxpby(const int n, const double alpha, const double *x, const int incx,
+                  const double beta, double *y, const int incy);
+void cblas_caxpby(const int n, const void *alpha, const void *x, const int incx, const void *beta,
+                  void *y, const int incy);
+void cblas_zaxpby(const int n, const void *alpha, const void *x, const int incx, const void *beta,
+                  void *y, const int incy);
+void cblas_somatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const float calpha, const float *a, const int clda, float *b,
+                     const int cldb);
+void cblas_domatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const double calpha, const double *a, const int clda,
+                     double *b, const int cldb);
+void cblas_comatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const float *calpha, const float *a, const int clda,
+                     float *b, const int cldb);
+void cblas_zomatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const double *calpha, const double *a, const int clda,
+                     double *b, const int cldb);
+void cblas_simatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const float calpha, float *a, const int clda,
+                     const int cldb);
+void cblas_dimatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const double calpha, double *a, const int clda,
+                     const int cldb);
+void cblas_cimatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const float *calpha, float *a, const int clda,
+                     const int cldb);
+void cblas_zimatcopy(const CBLAS_ORDER CORDER, const CBLAS_TRANSPOSE CTRANS, const int crows,
+                     const int ccols, const double *calpha, double *a, const int clda,
+                     const int cldb);
 
 /* Error handler: called with the 1-based number of the first illegal
  * argument, the routine name ("cblas_sgemm") and a printf-style message.

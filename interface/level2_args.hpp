@@ -97,11 +97,12 @@ template <class T>
 constexpr const char *routine_name(const char *real_name, const char *complex_name) {
   return is_complex_v<T> ? complex_name : real_name;
 }
+// base is at most 8 letters ("omatcopy").
 template <class T>
 void report_fortran(const char *base, int info) {
-  char name[8] = {};
+  char name[10] = {};
   name[0] = static_cast<char>(std::toupper(type_letter<T>()));
-  for (int i = 0; base[i] && i < 6; ++i) name[i + 1] = static_cast<char>(std::toupper(base[i]));
+  for (int i = 0; base[i] && i < 8; ++i) name[i + 1] = static_cast<char>(std::toupper(base[i]));
   fortran_error(name, info);
 }
 template <class T>

@@ -103,11 +103,4 @@ T scalar(const void *p) {
   return *static_cast<const T *>(p);
 }
 
-// xerbla_ for names longer than the classic 6 ("DGEMMTR"), with their
-// true length, as the reference passes them.
-inline void fortran_error_named(const char *name, int info) {
-  if (std::strlen(name) <= 6) return fortran_error(name, info);
-  xerbla_(name, &info, std::strlen(name));
-}
-
 }  // namespace tileblas::abi::level3

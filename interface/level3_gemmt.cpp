@@ -33,7 +33,7 @@ void fortran_gemmt(const char *name, const char *uplo, const char *transa, const
   trace("%s_ %c%c%c n=%d k=%d", name, *uplo, *transa, *transb, *n, *k);
   if (int info = checked_gemmt<T>(*uplo, *transa, *transb, *n, *k, *alpha, a, *lda, b, *ldb,
                                   *beta, c, *ldc))
-    fortran_error_named(name, info);
+    fortran_error(name, info);
 }
 
 // As the reference CBLAS: row-major is the column-major call on C^T =

@@ -2,7 +2,6 @@
 // Both handlers are weak and exported: a program (or the netlib testers) that
 // defines its own xerbla_ or cblas_xerbla gets every error report.  Ours print
 // and return; a library must never exit() its host program.
-#include <algorithm>
 #include <cctype>
 #include <cstdarg>
 #include <cstdio>
@@ -87,9 +86,13 @@ __attribute__((visibility("default"))) int lsame_(const char *ca, const char *cb
 namespace tileblas::abi {
 
 void fortran_error(const char *name, int info) {
-  // Upper case, blank-padded to 6 as the netlib testers compare it ("SGEMM ").
+  // Upper case, blank-padded to 6 as the netlib testers compare it
+  // ("SGEMM "); longer names ("DGEMMTR", "SOMATCOPY") go whole, with their
+  // true length, as the reference passes them.
+  const std::size_t len = std::strlen(name);
+  if (len >= 6) return xerbla_(name, &info, len);
   char padded[7] = "      ";
-  std::memcpy(padded, name, std::min<std::size_t>(std::strlen(name), 6));
+  std::memcpy(padded, name, len);
   xerbla_(padded, &info, 6);
 }
 

@@ -18,7 +18,7 @@ namespace badin {
 // One call's arguments.  Option letters are Fortran's; a CBLAS call passes
 // the c* enum values (set from the letters, or an illegal value).
 struct Args {
-    char side = 'L', uplo = 'U', ta = 'N', tb = 'N', diag = 'N';
+    char side = 'L', uplo = 'U', ta = 'N', tb = 'N', diag = 'N', order = 'C';  // order: ?omatcopy's
     int layout = 102, cside = 141, cuplo = 121, cta = 111, ctb = 111, cdiag = 131;
     int m = 3, n = 4, k = 2, kl = 1, ku = 2;
     int lda = 1, ldb = 1, ldc = 1, incx = 1, incy = 1;
@@ -146,6 +146,19 @@ inline void axpy(void *fn, const Args &g, Buffers &b) {
 }
 template <class Ret> void norm(void *fn, const Args &g, Buffers &b) {  // nrm2, asum, i?amax
     keep(b, as<Ret (*)(I, V, I)>(fn)(&g.n, b.x, &g.incx));
+}
+inline void axpby(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(I, V, V, I, V, W, I)>(fn)(&g.n, b.alpha, b.x, &g.incx, b.beta, b.y, &g.incy);
+}
+
+// Extensions (OpenBLAS, MKL): order and trans letters; imatcopy works in a.
+inline void omatcopy(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(C, C, I, I, V, V, I, W, I, L, L)>(fn)(&g.order, &g.ta, &g.m, &g.n, b.alpha, b.a, &g.lda, b.b,
+                                                        &g.ldb, 1, 1);
+}
+inline void imatcopy(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(C, C, I, I, V, W, I, I, L, L)>(fn)(&g.order, &g.ta, &g.m, &g.n, b.alpha, b.a, &g.lda, &g.ldb, 1,
+                                                     1);
 }
 inline void rot(void *fn, const Args &g, Buffers &b) {
     as<void (*)(I, W, I, W, I, V, V)>(fn)(&g.n, b.x, &g.incx, b.y, &g.incy, b.alpha, b.beta);
@@ -275,6 +288,19 @@ template <class R> void rot(void *fn, const Args &g, Buffers &b) {
 }
 inline void rotm(void *fn, const Args &g, Buffers &b) {
     as<void (*)(int, W, int, W, int, V)>(fn)(g.n, b.x, g.incx, b.y, g.incy, b.alpha);
+}
+template <class S> void axpby(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(int, S, V, int, S, W, int)>(fn)(g.n, scalar<S>(b.alpha), b.x, g.incx, scalar<S>(b.beta), b.y, g.incy);
+}
+
+// Extensions (OpenBLAS, MKL): the layout argument is their order.
+template <class S, class R> void omatcopy(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(int, int, int, int, S, V, int, W, int)>(fn)(g.layout, g.cta, g.m, g.n, scalar<S>(b.alpha), b.a, g.lda,
+                                                            b.b, g.ldb);
+}
+template <class S, class R> void imatcopy(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(int, int, int, int, S, W, int, int)>(fn)(g.layout, g.cta, g.m, g.n, scalar<S>(b.alpha), b.a, g.lda,
+                                                         g.ldb);
 }
 }  // namespace cblas
 

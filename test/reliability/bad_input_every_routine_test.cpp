@@ -46,10 +46,11 @@ using badin::Buffers;
 using badin::Caller;
 
 // The parameters a family checks.
-enum class P { Layout, Side, Uplo, TransA, TransB, Diag, M, N, K, KL, KU, Lda, Ldb, Ldc, IncX, IncY };
+// Order is ?omatcopy's / ?imatcopy's option ('C' / 'R'; in CBLAS the layout).
+enum class P { Layout, Side, Uplo, TransA, TransB, Diag, Order, M, N, K, KL, KU, Lda, Ldb, Ldc, IncX, IncY };
 const char *param_name(P p) {
-    static const char *names[] = {"layout", "side", "uplo", "transa", "transb", "diag", "m",   "n",
-                                  "k",      "kl",   "ku",   "lda",    "ldb",    "ldc",  "incx", "incy"};
+    static const char *names[] = {"layout", "side", "uplo", "transa", "transb", "diag", "order", "m",   "n",
+                                  "k",      "kl",   "ku",   "lda",    "ldb",    "ldc",  "incx",  "incy"};
     return names[static_cast<int>(p)];
 }
 
@@ -65,6 +66,7 @@ struct Lds {
 // A rows x cols matrix stored column-major (row_major: row-major) needs this.
 int ld_of(int rows, int cols, bool row_major) { return std::max(1, row_major ? cols : rows); }
 bool notrans(char t) { return std::toupper(static_cast<unsigned char>(t)) == 'N'; }
+bool transposes(char t) { return std::toupper(static_cast<unsigned char>(t)) == 'T' || std::toupper(static_cast<unsigned char>(t)) == 'C'; }
 bool left(char s) { return std::toupper(static_cast<unsigned char>(s)) == 'L'; }
 
 // Routines with one argument list and one set of checks.
@@ -196,6 +198,23 @@ const Family kTpmv{"tpmv",
                    {{P::Layout, 1}, {P::Uplo, 2}, {P::TransA, 3}, {P::Diag, 4}, {P::N, 5}, {P::IncX, 8}},
                    no_lds};
 
+// ?omatcopy / ?imatcopy: B = alpha * op(A), A rows (m) x cols (n) in either
+// order; OpenBLAS's numbers (imatcopy's ldb is its 8th argument).
+Lds matcopy_lds(const Args &g, bool) {
+    const bool row = std::toupper(static_cast<unsigned char>(g.order)) == 'R';
+    return Lds{ld_of(g.m, g.n, row), transposes(g.ta) ? ld_of(g.n, g.m, row) : ld_of(g.m, g.n, row)};
+}
+const Family kOmatcopy{"omatcopy",
+                       {P::Order, P::TransA},
+                       {{P::Order, 1}, {P::TransA, 2}, {P::M, 3}, {P::N, 4}, {P::Lda, 7}, {P::Ldb, 9}},
+                       {{P::Order, 1}, {P::TransA, 2}, {P::M, 3}, {P::N, 4}, {P::Lda, 7}, {P::Ldb, 9}},
+                       matcopy_lds};
+const Family kImatcopy{"imatcopy",
+                       {P::Order, P::TransA},
+                       {{P::Order, 1}, {P::TransA, 2}, {P::M, 3}, {P::N, 4}, {P::Lda, 7}, {P::Ldb, 8}},
+                       {{P::Order, 1}, {P::TransA, 2}, {P::M, 3}, {P::N, 4}, {P::Lda, 7}, {P::Ldb, 8}},
+                       matcopy_lds};
+
 // One checked routine: its exported symbol, how to call it, and which
 // transpose letters it accepts (SYRK-type routines accept fewer).
 struct Row {
@@ -276,6 +295,9 @@ std::vector<Row> checked_rows() {
         add(rows, kTbmv, F::tbmv, TB_CALLERS(tbmv), std::string("tb") + op, "sdcz");
         add(rows, kTpmv, F::tpmv, TB_CALLERS(tpmv), std::string("tp") + op, "sdcz");
     }
+    // Extensions: 'R' (CblasConjNoTrans) is a legal op for every type.
+    add(rows, kOmatcopy, F::omatcopy, TB_CALLERS(omatcopy), "omatcopy", "sdcz", "NTCR");
+    add(rows, kImatcopy, F::imatcopy, TB_CALLERS(imatcopy), "imatcopy", "sdcz", "NTCR");
     return rows;
 }
 
@@ -318,12 +340,15 @@ std::vector<Level1Row> level1_rows() {
         {"cblas_srot", Cb::rot<float>}, {"cblas_drot", Cb::rot<double>}, {"cblas_csrot", Cb::rot<float>},
         {"cblas_zdrot", Cb::rot<double>},
         {"srotm_", F::rotm}, {"drotm_", F::rotm}, {"cblas_srotm", Cb::rotm}, {"cblas_drotm", Cb::rotm},
+        {"cblas_saxpby", Cb::axpby<float>}, {"cblas_daxpby", Cb::axpby<double>},
+        {"cblas_caxpby", Cb::axpby<const void *>}, {"cblas_zaxpby", Cb::axpby<const void *>},
     };
     for (char t : std::string("sdcz")) {
         const std::string p(1, t);
         rows.push_back({p + "swap_", F::vv<void>});
         rows.push_back({p + "copy_", F::vv<void>});
         rows.push_back({p + "axpy_", F::axpy});
+        rows.push_back({p + "axpby_", F::axpby});
         rows.push_back({p + "scal_", F::scal, true});
         rows.push_back({"i" + p + "amax_", F::norm<int>, true});
         rows.push_back({"cblas_" + p + "swap", Cb::vv<void>});
@@ -378,7 +403,8 @@ int cblas_enum(P p, char letter) {
     case P::Side: return c == 'L' ? CblasLeft : CblasRight;
     case P::Uplo: return c == 'U' ? CblasUpper : CblasLower;
     case P::Diag: return c == 'U' ? CblasUnit : CblasNonUnit;
-    default: return c == 'N' ? CblasNoTrans : c == 'T' ? CblasTrans : CblasConjTrans;
+    case P::Order: return c == 'C' ? CblasColMajor : CblasRowMajor;
+    default: return c == 'N' ? CblasNoTrans : c == 'T' ? CblasTrans : c == 'R' ? CblasConjNoTrans : CblasConjTrans;
     }
 }
 std::string legal_letters(P p, const Row &row) {
@@ -386,6 +412,7 @@ std::string legal_letters(P p, const Row &row) {
     case P::Side: return "LR";
     case P::Uplo: return "UL";
     case P::Diag: return "NU";
+    case P::Order: return "RC";  // RowMajor first: one below it is illegal
     default: return row.trans;
     }
 }
@@ -394,13 +421,15 @@ char &letter(Args &g, P p) {
     case P::Side: return g.side;
     case P::Uplo: return g.uplo;
     case P::Diag: return g.diag;
+    case P::Order: return g.order;
     case P::TransB: return g.tb;
     default: return g.ta;
     }
 }
 int &cblas_value(Args &g, P p) {
     switch (p) {
-    case P::Layout: return g.layout;
+    case P::Layout:
+    case P::Order: return g.layout;
     case P::Side: return g.cside;
     case P::Uplo: return g.cuplo;
     case P::Diag: return g.cdiag;
@@ -422,7 +451,7 @@ int &integer(Args &g, P p) {
     default: return g.incy;
     }
 }
-bool is_option(P p) { return p <= P::Diag; }
+bool is_option(P p) { return p <= P::Order; }
 
 // The illegal values of parameter p, given the legal call `g`: option
 // letters no routine accepts and those this one refuses (CSYRK's 'C'),
@@ -436,7 +465,10 @@ std::vector<int> bad_values(P p, const Row &row, const Args &g, bool cblas) {
         const std::string all = (p == P::TransA || p == P::TransB) ? "NTC" : legal;
         if (cblas) {
             const int first = cblas_enum(p, legal[0]);
-            v = {0, first - 1, first + (p == P::TransA || p == P::TransB ? 3 : 2), p == P::Uplo ? int(CblasLeft) : int(CblasUpper)};
+            // One past the last legal enum: 114 for three transposes, 115 where
+            // CblasConjNoTrans (114) is legal too.
+            const int past = p == P::TransA || p == P::TransB ? std::max<int>(3, legal.size()) : 2;
+            v = {0, first - 1, first + past, p == P::Uplo ? int(CblasLeft) : int(CblasUpper)};
             for (char c : all)
                 if (legal.find(c) == std::string::npos) v.push_back(cblas_enum(p, c));
         } else {
@@ -479,7 +511,7 @@ std::string describe(const Row &row, const Args &g, P p, int value) {
         s << " (layout " << g.layout << ", side " << g.cside << ", uplo " << g.cuplo << ", trans " << g.cta << "/"
           << g.ctb << ", diag " << g.cdiag;
     else
-        s << " (options " << g.side << g.uplo << g.ta << g.tb << g.diag;
+        s << " (options " << g.side << g.uplo << g.ta << g.tb << g.diag << g.order;
     s << ", m n k " << g.m << " " << g.n << " " << g.k << ", lds " << g.lda << " " << g.ldb << " " << g.ldc << ")";
     return s.str();
 }
