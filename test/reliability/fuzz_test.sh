@@ -1,15 +1,18 @@
 #!/bin/sh
-# fuzz_test.sh LIBRARY SOURCE_DIR WORK_DIR -- builds the differential gemm
-# fuzzer (gemm_fuzz.cpp) with clang's libFuzzer + ASan + UBSan against the
-# built LIBRARY and runs it for TILEBLAS_FUZZ_SECONDS (default 60) seconds,
-# starting from the corpus kept in the repository (test/fuzz/corpus); new
-# inputs go to WORK_DIR/fuzz-corpus, crashes to WORK_DIR/fuzz-artifacts.
+# fuzz_test.sh LIBRARY SOURCE_DIR WORK_DIR -- builds the differential BLAS
+# fuzzer (test/reliability/fuzz/*.cpp: s/d gemm, gemv, ger, symv, trmv, trsv,
+# dot, axpy, syrk, symm, trmm, trsm and c/z gemm against the netlib reference)
+# with clang's libFuzzer + ASan + UBSan against the built LIBRARY and runs it
+# for TILEBLAS_FUZZ_SECONDS (default 60) seconds, starting from the corpus
+# kept in the repository (test/fuzz/corpus); new inputs go to
+# WORK_DIR/fuzz-corpus, crashes to WORK_DIR/fuzz-artifacts.
 #
 # The library is the ordinary (g++) build: its coverage is not traced, so the
-# search is guided by the harness's own branches (type, layout, transposes,
+# search is guided by the harness's own branches (routine, options, layout,
 # size classes, scalars); the check itself is the full differential one.
-# Release check: TILEBLAS_FUZZ_SECONDS=3600 ctest -R reliability_fuzz_gemm
-# (or run WORK_DIR/gemm_fuzz by hand with -jobs=N).  To keep an input that
+# Release check: TILEBLAS_FUZZ_SECONDS=3600 ctest -R reliability_fuzz_blas
+# (or run WORK_DIR/blas_fuzz by hand with -jobs=N).  To see what an input is:
+# TILEBLAS_FUZZ_VERBOSE=1 WORK_DIR/blas_fuzz FILE.  To keep an input that
 # found a bug, copy it into test/fuzz/corpus.
 # Exit 77 (CTest SKIP) without clang, libFuzzer or the reference BLAS.
 set -u
@@ -24,30 +27,32 @@ command -v clang++ >/dev/null 2>&1 || { echo "SKIP: clang++ not installed"; exit
 
 mkdir -p "$work/fuzz-corpus" "$work/fuzz-artifacts"
 libdir=$(dirname "$lib")
-if ! clang++ -std=c++17 -O1 -g -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined \
-        -I"$src/include" "$src/test/reliability/gemm_fuzz.cpp" -o "$work/gemm_fuzz" \
+if ! clang++ -std=c++17 -O1 -g -Wall -Wextra -fsanitize=fuzzer,address,undefined \
+        -fno-sanitize-recover=undefined -I"$src/include" \
+        "$src"/test/reliability/fuzz/*.cpp -o "$work/blas_fuzz" \
         -L"$libdir" -l:"$(basename "$lib")" -Wl,-rpath,"$libdir" -ldl \
-        >"$work/gemm_fuzz.build.log" 2>&1; then
-    if grep -q -e 'fuzzer' -e 'cannot find' "$work/gemm_fuzz.build.log"; then
-        cat "$work/gemm_fuzz.build.log"
+        >"$work/blas_fuzz.build.log" 2>&1; then
+    if grep -q -e 'fuzzer' -e 'cannot find' "$work/blas_fuzz.build.log"; then
+        cat "$work/blas_fuzz.build.log"
         echo "SKIP: clang's libFuzzer runtime is missing (apt-get install libclang-rt-14-dev)"
         exit 77
     fi
-    cat "$work/gemm_fuzz.build.log"
+    cat "$work/blas_fuzz.build.log"
     exit 1
 fi
 
-# -timeout: one input taking this long counts as a hang (the largest
-# products take well under a second).  Leak detection stays on.
-# libFuzzer's own exit codes (77 for a crash) would read as SKIP to CTest.
-"$work/gemm_fuzz" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 \
+# -timeout: one input taking this long counts as a hang (the largest cases
+# take about a second).  -max_len: the longest input format is ~20 bytes.
+# Leak detection stays on.  libFuzzer's own exit codes (77 for a crash)
+# would read as SKIP to CTest.
+"$work/blas_fuzz" -max_total_time="$seconds" -timeout=30 -rss_limit_mb=4096 -max_len=64 \
     -error_exitcode=1 -timeout_exitcode=1 \
     -artifact_prefix="$work/fuzz-artifacts/" -print_final_stats=1 \
-    "$work/fuzz-corpus" "$src/test/fuzz/corpus" >"$work/gemm_fuzz.log" 2>&1
+    "$work/fuzz-corpus" "$src/test/fuzz/corpus" >"$work/blas_fuzz.log" 2>&1
 rc=$?
-grep -E '^(MISMATCH|==[0-9]+==|SUMMARY|Done|stat::)|ERROR|runtime error' "$work/gemm_fuzz.log" | head -n 60
+grep -E '^(MISMATCH|==[0-9]+==|SUMMARY|Done|stat::)|ERROR|runtime error' "$work/blas_fuzz.log" | head -n 60
 if [ "$rc" -ne 0 ]; then
-    echo "FAIL: fuzzer exited with $rc (log: $work/gemm_fuzz.log, input in $work/fuzz-artifacts/)"
+    echo "FAIL: fuzzer exited with $rc (log: $work/blas_fuzz.log, input in $work/fuzz-artifacts/)"
     exit 1
 fi
 echo "PASS: no mismatch in ${seconds} s"
