@@ -74,6 +74,8 @@ void describe(const CpuTarget &t) {
   verbose_print("complex: cgemm kernel %s, zgemm kernel %s",
                 t.cgemm.kernel ? t.cgemm.name : "portable 8x4",
                 t.zgemm.kernel ? t.zgemm.name : "portable 4x4");
+  verbose_print("level 1/2: %s vector kernels (s/d dot, axpy, scal, gemv, ger; trsv/trmv blocked on them)",
+                t.svector.name);
   verbose_print("threads %d (%s)%s", default_num_threads(), threading_model(),
                 deterministic_mode() ? ", deterministic (TILEBLAS_DETERMINISTIC)" : "");
   const gpu::Backend backend = gpu::backend_setting();

@@ -129,6 +129,24 @@ struct HalfConverters {
   void (*f32_to_f16)(index_t n, const float *src, std::uint16_t *dst);
 };
 
+// Level 1/2 kernels for one real type, all unit stride (src/level1 and
+// src/level2 gather strided vectors first).  Each element's arithmetic is
+// the same wherever it falls (vector body or masked tail) and however a call
+// is cut into element, row or column ranges, so threaded Level 1/2 stays
+// bitwise reproducible for any thread count (src/level1/parallel.hpp).
+template <class T>
+struct VectorKernels {
+  const char *name;  // e.g. "avx512"
+  T (*dot)(index_t n, const T *x, const T *y);                // sum x_i * y_i
+  void (*axpy)(index_t n, T alpha, const T *x, T *y);         // y += alpha * x
+  void (*scal)(index_t n, T alpha, T *x);                     // x *= alpha (always multiplies)
+  // y[0:m] += alpha * A x, A m x n column-major: y is loaded and stored once
+  // per group of columns; column j adds (alpha * x[j]) * A(:, j).
+  void (*gemv_n)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
+  // y[j] += alpha * dot(A(:, j), x[0:m]) for j < n, several columns at once.
+  void (*gemv_t)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
+};
+
 struct CpuTarget {
   const char *name;  // "avx512", "avx2", "generic"
   GemmKernel<float> sgemm;
@@ -145,6 +163,9 @@ struct CpuTarget {
   // only the fields above compiles; a target sets them after construction.
   ComplexGemmKernel<float> cgemm = {};
   ComplexGemmKernel<double> zgemm = {};
+  // Level 1/2 kernels: every target sets both after construction.
+  VectorKernels<float> svector = {};
+  VectorKernels<double> dvector = {};
 };
 
 // One accessor per compiled target, defined in kernels/x86_64/<target>/ and

@@ -1,7 +1,15 @@
-// dot.cpp -- inner products.  The unit-stride loop keeps several partial
-// sums: without -ffast-math the compiler may not reassociate one running sum,
-// so independent accumulators are what lets it use vector registers.
+// dot.cpp -- inner products.  Real unit-stride dots run the target's vector
+// kernel, on threads for long vectors; the portable unit-stride loop
+// (complex, and dsdot's double sums) keeps several partial sums: without
+// -ffast-math the compiler may not reassociate one running sum, so
+// independent accumulators are what lets it use vector registers.
 #include "level1/dot.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "level1/active_vector_kernels.hpp"
+#include "level1/parallel.hpp"
 
 namespace tileblas::level1 {
 
@@ -22,10 +30,38 @@ Acc dot_unit(index_t n, const T *__restrict x, const T *__restrict y) {
   return sum;
 }
 
+// A long real dot as fixed chunks of kDotChunk elements, each summed by the
+// kernel and the chunk sums added in order: the same result for any thread
+// count (threads take whole chunks).  32K elements: a chunk is long enough
+// that the kernel runs at full speed and a team has at least 100K elements.
+constexpr index_t kDotChunk = 32768;
+
+template <class T>
+T dot_vector(index_t n, const T *x, const T *y) {
+  const VectorKernels<T> &k = vector_kernels<T>();
+  if (n <= kDotChunk) return k.dot(n, x, y);
+  const index_t chunks = (n + kDotChunk - 1) / kDotChunk;
+  std::vector<T> sums(static_cast<std::size_t>(chunks));
+  parallel_ranges(threads_for_elements(2 * n), chunks, 1, [&](index_t c0, index_t c1) {
+    for (index_t c = c0; c < c1; ++c) {
+      const index_t i = c * kDotChunk;
+      sums[c] = k.dot(std::min(kDotChunk, n - i), x + i, y + i);
+    }
+  });
+  T sum = 0;
+  for (T s : sums) sum += s;
+  return sum;
+}
+
 template <class Acc, bool ConjX, class T>
 Acc dot_any(index_t n, const T *x, index_t incx, const T *y, index_t incy) {
   if (n <= 0) return Acc(0);
-  if (incx == 1 && incy == 1) return dot_unit<Acc, ConjX>(n, x, y);
+  if (incx == 1 && incy == 1) {
+    if constexpr (std::is_same_v<Acc, T> && has_vector_kernels_v<T>)
+      return dot_vector(n, x, y);
+    else
+      return dot_unit<Acc, ConjX>(n, x, y);
+  }
   Acc sum = 0;
   index_t ix = first_index(n, incx), iy = first_index(n, incy);
   for (index_t i = 0; i < n; ++i, ix += incx, iy += incy)

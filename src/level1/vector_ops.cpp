@@ -1,6 +1,10 @@
-// vector_ops.cpp -- swap, copy, scal, axpy: a unit-stride loop the compiler
+// vector_ops.cpp -- swap, copy, scal, axpy: real unit-stride scal and axpy
+// run the target's vector kernels; otherwise a unit-stride loop the compiler
 // vectorises, and a strided loop for everything else.
 #include "level1/vector_ops.hpp"
+
+#include "level1/active_vector_kernels.hpp"
+#include "level1/parallel.hpp"
 
 namespace tileblas::level1 {
 
@@ -50,6 +54,10 @@ void scal(index_t n, S alpha, T *x, index_t incx) {
       return T(alpha * v.real(), alpha * v.imag());
   };
   if (incx == 1) {
+    if constexpr (std::is_same_v<S, T> && has_vector_kernels_v<T>) {
+      vector_kernels<T>().scal(n, alpha, x);
+      return;
+    }
     T *__restrict xs = x;
     for (index_t i = 0; i < n; ++i) xs[i] = scaled(xs[i]);
     return;
@@ -61,6 +69,15 @@ template <class T>
 void axpy(index_t n, T alpha, const T *x, index_t incx, T *y, index_t incy) {
   if (n <= 0 || abs1(alpha) == real_t<T>(0)) return;
   if (incx == 1 && incy == 1) {
+    if constexpr (has_vector_kernels_v<T>) {
+      // Elementwise, so any split gives the same result; an element moves 3
+      // values (x, y in and out).  Ranges of 64 elements: whole cache lines.
+      const VectorKernels<T> &k = vector_kernels<T>();
+      parallel_ranges(threads_for_elements(3 * n), n, 64, [&](index_t i0, index_t i1) {
+        k.axpy(i1 - i0, alpha, x + i0, y + i0);
+      });
+      return;
+    }
     const T *__restrict xs = x;
     T *__restrict ys = y;
     for (index_t i = 0; i < n; ++i) ys[i] += mul(alpha, xs[i]);

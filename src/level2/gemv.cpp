@@ -1,7 +1,11 @@
 // gemv.cpp -- y = alpha * op(A) * x + beta * y.  NoTrans runs down columns
-// (an axpy per column, four columns per pass over y to cut its traffic);
-// Trans is a dot product per column.  Both read A with unit stride.
+// (an axpy per column, several columns per pass over y to cut its traffic);
+// Trans is a dot product per column.  Both read A with unit stride.  Real
+// types run the target's vector kernels, threaded over rows (NoTrans) or
+// columns (Trans) when the matrix is large; complex types run portable loops.
+#include "level1/active_vector_kernels.hpp"
 #include "level1/dot.hpp"
+#include "level1/parallel.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 
@@ -37,6 +41,27 @@ void gemv_dots(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *
     y[j] += mul(alpha, level1::dot<T, ConjA>(m, a + j * lda, 1, x, 1));
 }
 
+// Rows per thread range: a multiple of every vector width, and whole cache
+// lines of a line-aligned y.
+constexpr index_t kRowGrain = 64;
+// Columns per thread range: a multiple of every target's gemv_t column group.
+constexpr index_t kColumnGrain = 8;
+
+template <class T>
+void gemv_real(bool trans, index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x,
+               T *y) {
+  const VectorKernels<T> &k = vector_kernels<T>();
+  const int threads = threads_for_elements(m * n);
+  if (trans)
+    parallel_ranges(threads, n, kColumnGrain, [&](index_t j0, index_t j1) {
+      k.gemv_t(m, j1 - j0, alpha, a + j0 * lda, lda, x, y + j0);
+    });
+  else
+    parallel_ranges(threads, m, kRowGrain, [&](index_t i0, index_t i1) {
+      k.gemv_n(i1 - i0, n, alpha, a + i0, lda, x, y + i0);
+    });
+}
+
 }  // namespace
 
 template <class T>
@@ -48,6 +73,11 @@ void gemv(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda, const T
   if (alpha == T(0)) return;  // A and x are not read
   UnitStride<const T> xs(lenx, x, incx);
   UnitStride<T> ys(leny, y, incy);
+  if constexpr (has_vector_kernels_v<T>) {
+    gemv_real(trans, m, n, alpha, a, lda, xs.data(), ys.data());
+    ys.scatter();
+    return;
+  }
   const bool conj = conjugates(op);
   if (trans)
     conj ? gemv_dots<true>(m, n, alpha, a, lda, xs.data(), ys.data())

@@ -1,5 +1,8 @@
 // ger.cpp -- A += alpha * x * y^T (ger, geru), alpha * x * y^H (gerc), and
-// the conj(x) form a row-major gerc becomes: one axpy per column of A.
+// the conj(x) form a row-major gerc becomes: one axpy per column of A (for
+// real types the target's axpy kernel, threaded over columns when A is large).
+#include "level1/active_vector_kernels.hpp"
+#include "level1/parallel.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 
@@ -18,6 +21,15 @@ void ger_kernel(index_t m, index_t n, T alpha, const T *__restrict x, const T *y
   }
 }
 
+template <class T>
+void ger_real(index_t m, index_t n, T alpha, const T *x, const T *y, T *a, index_t lda) {
+  const VectorKernels<T> &k = vector_kernels<T>();
+  parallel_ranges(threads_for_elements(m * n), n, 1, [&](index_t j0, index_t j1) {
+    for (index_t j = j0; j < j1; ++j)
+      if (y[j] != T(0)) k.axpy(m, alpha * y[j], x, a + j * lda);  // the reference skips zero y[j]
+  });
+}
+
 }  // namespace
 
 template <class T>
@@ -25,6 +37,10 @@ void ger(index_t m, index_t n, T alpha, const T *x, index_t incx, const T *y, in
          index_t lda, bool conj_x, bool conj_y) {
   UnitStride<const T> xs(m, x, incx);
   UnitStride<const T> ys(n, y, incy);
+  if constexpr (has_vector_kernels_v<T>) {
+    ger_real(m, n, alpha, xs.data(), ys.data(), a, lda);
+    return;
+  }
   if (conj_x)
     ger_kernel<true, false>(m, n, alpha, xs.data(), ys.data(), a, lda);
   else if (conj_y)

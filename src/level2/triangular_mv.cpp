@@ -1,8 +1,10 @@
 // triangular_mv.cpp -- x = op(A) * x for a triangular A stored full (trmv),
 // band (tbmv) or packed (tpmv).  In place: the columns are visited in the
 // order that reads each x element before it is overwritten.
+#include "level1/active_vector_kernels.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
+#include "level2/triangular_blocked.hpp"
 
 namespace tileblas::level2 {
 
@@ -47,6 +49,13 @@ void trmv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
 template <class T>
 void triangular_mv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x, index_t incx) {
   UnitStride<T> xs(tri.n, x, incx);
+  if constexpr (has_vector_kernels_v<T>) {
+    if (tri.kind == Triangle::Kind::Full) {  // real, full storage: gemv-sized blocks
+      triangular_mv_blocked(tri.upper, transposes(op), unit_diag, tri.n, a, tri.ld, xs.data());
+      xs.scatter();
+      return;
+    }
+  }
   const bool conj = conjugates(op);
   if (transposes(op))
     conj ? trmv_dots<true>(tri, unit_diag, a, xs.data())

@@ -1,8 +1,10 @@
 // triangular_sv.cpp -- x = op(A)^-1 * x for a triangular A stored full
 // (trsv), band (tbsv) or packed (tpsv); substitution in place, no test for
 // a singular A (as the reference).
+#include "level1/active_vector_kernels.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
+#include "level2/triangular_blocked.hpp"
 
 namespace tileblas::level2 {
 
@@ -47,6 +49,13 @@ void trsv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
 template <class T>
 void triangular_sv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x, index_t incx) {
   UnitStride<T> xs(tri.n, x, incx);
+  if constexpr (has_vector_kernels_v<T>) {
+    if (tri.kind == Triangle::Kind::Full) {  // real, full storage: gemv-sized blocks
+      triangular_sv_blocked(tri.upper, transposes(op), unit_diag, tri.n, a, tri.ld, xs.data());
+      xs.scatter();
+      return;
+    }
+  }
   const bool conj = conjugates(op);
   if (transposes(op))
     conj ? trsv_dots<true>(tri, unit_diag, a, xs.data())

@@ -4,8 +4,11 @@
 // packed, row split (narrow C) and column split (wide C), depth beyond one
 // KC block; c/z GEMM row and column slices; the half-precision GEMMs; and
 // the Level 3 routines built on them (SYMM/HEMM, SYRK/HERK, SYR2K/HER2K,
-// GEMMT, TRMM, TRSM, whose diagonal blocks split columns among threads).
-// Level 1 and 2 run on the calling thread only.
+// GEMMT, TRMM, TRSM, whose diagonal blocks split columns among threads);
+// s/d GEMV (rows or columns split) and GER (columns split); s/d DOT (fixed
+// 32K-element chunks summed in order) and AXPY (elements split).  The other
+// Level 1 routines (nrm2, asum among the reductions) run on the calling
+// thread.
 //
 // The same program runs under TILEBLAS_DETERMINISTIC=1 (its own CTest
 // entry), where tileblas_get_config() must say the mode is on.
@@ -112,6 +115,57 @@ Case half_case(Half kind, int m, int n, int k) {
                 fn(CblasColMajor, CblasNoTrans, CblasTrans, m, n, k, 1.5f, a.data(), m, b.data(), n, 0.5f, c.data(), m);
                 return bytes_of(c);
             }};
+}
+
+// s/d GEMV (NoTrans: rows split; Trans: columns split), GER (columns
+// split), DOT and AXPY, at sizes over the threading thresholds; odd sizes,
+// so thread ranges end inside a vector.
+template <class T> std::vector<Case> level12_cases(const std::string &type) {
+    std::vector<Case> cases;
+    const int m = 1203, n = 517, lda = m + 3;
+    for (bool trans : {false, true})
+        cases.push_back({type + "gemv " + (trans ? "T" : "N"), [=] {
+                             const auto a = data<T>(std::size_t(lda) * n, 11);
+                             const auto x = data<T>(trans ? m : n, 12);
+                             auto y = data<T>(trans ? n : m, 13);
+                             const auto op = trans ? CblasTrans : CblasNoTrans;
+                             if constexpr (std::is_same_v<T, float>)
+                                 cblas_sgemv(CblasColMajor, op, m, n, 1.25f, a.data(), lda, x.data(), 1, -0.5f,
+                                             y.data(), 1);
+                             else
+                                 cblas_dgemv(CblasColMajor, op, m, n, 1.25, a.data(), lda, x.data(), 1, -0.5,
+                                             y.data(), 1);
+                             return bytes_of(y);
+                         }});
+    const int len = 300001;  // 10 dot chunks, the last one short
+    cases.push_back({type + "dot", [=] {
+                         const auto x = data<T>(len, 17), y = data<T>(len, 18);
+                         T d;
+                         if constexpr (std::is_same_v<T, float>)
+                             d = cblas_sdot(len, x.data(), 1, y.data(), 1);
+                         else
+                             d = cblas_ddot(len, x.data(), 1, y.data(), 1);
+                         return bytes_of(std::vector<T>{d});
+                     }});
+    cases.push_back({type + "axpy", [=] {
+                         const auto x = data<T>(len, 19);
+                         auto y = data<T>(len, 20);
+                         if constexpr (std::is_same_v<T, float>)
+                             cblas_saxpy(len, 0.75f, x.data(), 1, y.data(), 1);
+                         else
+                             cblas_daxpy(len, 0.75, x.data(), 1, y.data(), 1);
+                         return bytes_of(y);
+                     }});
+    cases.push_back({type + "ger", [=] {
+                         auto a = data<T>(std::size_t(lda) * n, 14);
+                         const auto x = data<T>(m, 15), y = data<T>(n, 16);
+                         if constexpr (std::is_same_v<T, float>)
+                             cblas_sger(CblasColMajor, m, n, 0.75f, x.data(), 1, y.data(), 1, a.data(), lda);
+                         else
+                             cblas_dger(CblasColMajor, m, n, 0.75, x.data(), 1, y.data(), 1, a.data(), lda);
+                         return bytes_of(a);
+                     }});
+    return cases;
 }
 
 template <class T> constexpr bool is_complex = std::is_same_v<T, c32> || std::is_same_v<T, c64>;
@@ -271,7 +325,8 @@ std::vector<Case> all_cases() {
     for (Half h : {Half::H, Half::SH, Half::SB})
         for (Shape s : {Shape{1000, 24, 160}, Shape{200, 700, 300}}) cases.push_back(half_case(h, s.m, s.n, s.k));
     for (const std::vector<Case> &list :
-         {level3_cases<float>("s"), level3_cases<double>("d"), level3_cases<c32>("c"), level3_cases<c64>("z")})
+         {level3_cases<float>("s"), level3_cases<double>("d"), level3_cases<c32>("c"), level3_cases<c64>("z"),
+          level12_cases<float>("s"), level12_cases<double>("d")})
         cases.insert(cases.end(), list.begin(), list.end());
     return cases;
 }

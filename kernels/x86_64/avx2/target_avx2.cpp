@@ -11,6 +11,8 @@ ComplexGemmKernel<double> zgemm_avx2_4x6(Blocksizes);
 GemmMicrokernel<float, std::uint16_t> shgemm_avx2_16x6();
 GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_avx2_16x6();
 HalfConverters half_converters_avx2();
+VectorKernels<float> svector_avx2();
+VectorKernels<double> dvector_avx2();
 }  // namespace avx2
 
 const CpuTarget &avx2_target() {
@@ -31,6 +33,9 @@ const CpuTarget &avx2_target() {
     t.shgemm = {avx2::shgemm_avx2_16x6(), {192, 256, 4092}};
     t.sbgemm = {avx2::sbgemm_cvt_avx2_16x6(), {192, 256, 4092}};
     t.half = avx2::half_converters_avx2();
+    // Level 1/2 kernels (vector_kernels_avx2.cpp says why these shapes).
+    t.svector = avx2::svector_avx2();
+    t.dvector = avx2::dvector_avx2();
     return t;
   }();
   return target;

@@ -18,6 +18,19 @@ struct VecFloat {
   static void store(T *p, reg v) { _mm256_storeu_ps(p, v); }
   // Lane i of v in every lane.
   static reg lane(reg v, int i) { return _mm256_permutevar8x32_ps(v, _mm256_set1_epi32(i)); }
+  // Level 1/2 kernels (vector_kernels.hpp): the first n < width lanes, the
+  // rest zero / left alone; masked, so nothing past p + n is touched.
+  static reg add(reg a, reg b) { return _mm256_add_ps(a, b); }
+  static __m256i first(int n) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32(n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+  }
+  static reg load_partial(const T *p, int n) { return _mm256_maskload_ps(p, first(n)); }
+  static void store_partial(T *p, reg v, int n) { _mm256_maskstore_ps(p, first(n), v); }
+  static T sum(reg v) {
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+  }
 };
 
 struct VecDouble {
@@ -34,6 +47,16 @@ struct VecDouble {
   static reg lane(reg v, int i) {  // as two 32-bit lanes 2i, 2i+1
     const __m256i idx = _mm256_set1_epi64x((static_cast<long long>(2 * i + 1) << 32) | (2 * i));
     return _mm256_castps_pd(_mm256_permutevar8x32_ps(_mm256_castpd_ps(v), idx));
+  }
+  static reg add(reg a, reg b) { return _mm256_add_pd(a, b); }
+  static __m256i first(int n) {
+    return _mm256_cmpgt_epi64(_mm256_set1_epi64x(n), _mm256_setr_epi64x(0, 1, 2, 3));
+  }
+  static reg load_partial(const T *p, int n) { return _mm256_maskload_pd(p, first(n)); }
+  static void store_partial(T *p, reg v, int n) { _mm256_maskstore_pd(p, first(n), v); }
+  static T sum(reg v) {
+    const __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
   }
 };
 

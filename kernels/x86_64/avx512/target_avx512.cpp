@@ -12,6 +12,8 @@ GemmMicrokernel<float, std::uint16_t> shgemm_avx512_64x6();
 GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_avx512_64x6();
 GemmMicrokernel<float, std::uint16_t> sbgemm_avx512bf16_64x6();
 HalfConverters half_converters_avx512();
+VectorKernels<float> svector_avx512();
+VectorKernels<double> dvector_avx512();
 }  // namespace avx512
 
 const CpuTarget &avx512_target() {
@@ -45,6 +47,9 @@ const CpuTarget &avx512_target() {
     t.sbgemm = {avx512::sbgemm_cvt_avx512_64x6(), {960, 384, 4092}};
     t.sbgemm_dot = &sbgemm_dot;
     t.half = avx512::half_converters_avx512();
+    // Level 1/2 kernels (vector_kernels_avx512.cpp says why these shapes).
+    t.svector = avx512::svector_avx512();
+    t.dvector = avx512::dvector_avx512();
     return t;
   }();
   return target;

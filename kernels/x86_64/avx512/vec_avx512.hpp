@@ -5,6 +5,9 @@
 
 namespace tileblas::avx512 {
 
+// Lanes 0-3 of v (a masked extract: see VecFloat::sum).
+inline __m256d low_half(__m512d v) { return _mm512_mask_extractf64x4_pd(_mm256_setzero_pd(), 0xF, v, 0); }
+
 struct VecFloat {
   using T = float;
   using reg = __m512;
@@ -21,6 +24,25 @@ struct VecFloat {
   static reg lane(reg v, int i) {
     return _mm512_mask_permutexvar_ps(v, 0xFFFF, _mm512_set1_epi32(i), v);
   }
+  // Level 1/2 kernels (vector_kernels.hpp): the first n < width lanes, the
+  // rest zero / left alone; masked, so nothing past p + n is touched.
+  static reg add(reg a, reg b) { return _mm512_add_ps(a, b); }
+  static reg load_partial(const T *p, int n) {
+    return _mm512_maskz_loadu_ps(static_cast<__mmask16>((1u << n) - 1), p);
+  }
+  static void store_partial(T *p, reg v, int n) {
+    _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1), v);
+  }
+  // Lanes summed in a fixed order: halves, then quarters, ...  (Masked
+  // forms throughout: GCC 12 warns about the undefined start of
+  // _mm512_reduce_add_ps and _mm512_castps512_ps256, bug 105593.)
+  static T sum(reg v) {
+    v = _mm512_add_ps(v, _mm512_mask_shuffle_f32x4(v, 0xFFFF, v, v, _MM_SHUFFLE(3, 2, 3, 2)));
+    const __m256 s8 = _mm256_castpd_ps(low_half(_mm512_castps_pd(v)));
+    __m128 s = _mm_add_ps(_mm256_castps256_ps128(s8), _mm256_extractf128_ps(s8, 1));
+    s = _mm_add_ps(s, _mm_movehl_ps(s, s));
+    return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
+  }
 };
 
 struct VecDouble {
@@ -36,6 +58,19 @@ struct VecDouble {
   static void store(T *p, reg v) { _mm512_storeu_pd(p, v); }
   static reg lane(reg v, int i) {
     return _mm512_mask_permutexvar_pd(v, 0xFF, _mm512_set1_epi64(i), v);
+  }
+  static reg add(reg a, reg b) { return _mm512_add_pd(a, b); }
+  static reg load_partial(const T *p, int n) {
+    return _mm512_maskz_loadu_pd(static_cast<__mmask8>((1u << n) - 1), p);
+  }
+  static void store_partial(T *p, reg v, int n) {
+    _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v);
+  }
+  static T sum(reg v) {
+    v = _mm512_add_pd(v, _mm512_mask_shuffle_f64x2(v, 0xFF, v, v, _MM_SHUFFLE(3, 2, 3, 2)));
+    const __m256d s4 = low_half(v);
+    const __m128d s = _mm_add_pd(_mm256_castpd256_pd128(s4), _mm256_extractf128_pd(s4, 1));
+    return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
   }
 };
 

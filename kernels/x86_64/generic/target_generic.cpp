@@ -9,6 +9,8 @@ GemmMicrokernel<double> dgemm_generic_4x4();
 GemmMicrokernel<float, std::uint16_t> shgemm_generic_8x4();
 GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_generic_8x4();
 HalfConverters half_converters_generic();
+VectorKernels<float> svector_generic();
+VectorKernels<double> dvector_generic();
 }  // namespace generic
 
 const CpuTarget &generic_target() {
@@ -23,6 +25,9 @@ const CpuTarget &generic_target() {
     t.shgemm = {generic::shgemm_generic_8x4(), {128, 256, 4096}};
     t.sbgemm = {generic::sbgemm_cvt_generic_8x4(), {128, 256, 4096}};
     t.half = generic::half_converters_generic();
+    // Level 1/2 kernels (vector_kernels_generic.cpp says why these shapes).
+    t.svector = generic::svector_generic();
+    t.dvector = generic::dvector_generic();
     return t;
   }();
   return target;

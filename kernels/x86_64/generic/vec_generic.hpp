@@ -25,6 +25,20 @@ struct VecPortable {
   static reg mul(reg a, reg b) { return a * b; }
   static void store(T *p, reg v) { std::memcpy(p, &v, sizeof v); }
   static reg lane(reg v, int i) { return set1(v[i]); }  // lane i of v in every lane
+  // Level 1/2 kernels (vector_kernels.hpp): the first n < width lanes, the
+  // rest zero / left alone; nothing past p + n is touched.
+  static reg add(reg a, reg b) { return a + b; }
+  static reg load_partial(const T *p, int n) {
+    reg v = zero();
+    std::memcpy(&v, p, sizeof(T) * n);
+    return v;
+  }
+  static void store_partial(T *p, reg v, int n) { std::memcpy(p, &v, sizeof(T) * n); }
+  static T sum(reg v) {  // lanes in order
+    T s = v[0];
+    for (int i = 1; i < Width; ++i) s += v[i];
+    return s;
+  }
 };
 
 using VecFloat = VecPortable<float, 4>;

@@ -1,0 +1,21 @@
+// vector_kernels_avx512: Level 1/2 kernels on 512-bit vectors.  An FMA has
+// 4 cycles latency and Zen 5 issues two 512-bit FMAs and loads per cycle
+// (Zen 4 one): dot/axpy/scal keep 8 vectors in flight (a few percent faster
+// than 4 in L1/L2 on Zen 5).  gemv_n adds 8 columns per pass over 4 vectors
+// of y (8 broadcasts + 4 y registers); gemv_t sums 4 columns x 4 vectors (16
+// accumulators + 4 x).  In L2 both run at the L2 bandwidth whatever the
+// shape (4-16 columns x 1-8 vectors measured within noise on Zen 5); out of
+// cache, 8 columns per pass keep y's L2 traffic small against A's.
+#include "avx512/vec_avx512.hpp"
+#include "vector_kernels.hpp"
+
+namespace tileblas::avx512 {
+
+VectorKernels<float> svector_avx512() {
+  return make_vector_kernels<VecFloat, 8, 8, 4, 4, 4>("avx512");
+}
+VectorKernels<double> dvector_avx512() {
+  return make_vector_kernels<VecDouble, 8, 8, 4, 4, 4>("avx512");
+}
+
+}  // namespace tileblas::avx512

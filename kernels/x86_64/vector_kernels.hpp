@@ -1,0 +1,192 @@
+// vector_kernels.hpp -- the Level 1/2 kernels of a target (VectorKernels in
+// target.hpp), written once over a vector traits class V (vec_<target>.hpp)
+// and instantiated by kernels/x86_64/<target>/vector_kernels_<target>.cpp
+// with that target's ISA flags.
+//
+// Tails use masked (partial) loads and stores, never scalar code, so an
+// element gets the same instructions wherever it falls: gemv_n's y_i and
+// gemv_t's column sums depend only on the data, not on how a caller splits
+// rows or columns between threads.
+//
+// Parameters per target:
+//   U   independent vectors per loop step: enough FMA chains in flight to
+//       hide the FMA latency (4 cycles, 1-2 FMAs per cycle);
+//   NC  columns gemv_n adds per pass over y (y is loaded and stored once per
+//       NC columns); gemv_t sums NC columns at once (x is loaded once per NC).
+#pragma once
+
+#include "target.hpp"
+
+namespace tileblas {
+
+template <class V, int U>
+struct VectorKernelSet {
+  using T = typename V::T;
+  using reg = typename V::reg;
+  static constexpr int W = V::width;
+
+  static T dot(index_t n, const T *x, const T *y) {
+    reg acc[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) acc[u] = V::zero();
+    index_t i = 0;
+    for (; i + U * W <= n; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u)
+        acc[u] = V::fma(V::load(x + i + u * W), V::load(y + i + u * W), acc[u]);
+    for (; i + W <= n; i += W) acc[0] = V::fma(V::load(x + i), V::load(y + i), acc[0]);
+    if (i < n) {
+      const int r = static_cast<int>(n - i);
+      acc[0] = V::fma(V::load_partial(x + i, r), V::load_partial(y + i, r), acc[0]);
+    }
+    return V::sum(tree_sum(acc));
+  }
+
+  static void axpy(index_t n, T alpha, const T *x, T *y) {
+    const reg a = V::set1(alpha);
+    index_t i = 0;
+    for (; i + U * W <= n; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u)
+        V::store(y + i + u * W, V::fma(a, V::load(x + i + u * W), V::load(y + i + u * W)));
+    for (; i + W <= n; i += W) V::store(y + i, V::fma(a, V::load(x + i), V::load(y + i)));
+    if (i < n) {
+      const int r = static_cast<int>(n - i);
+      V::store_partial(y + i, V::fma(a, V::load_partial(x + i, r), V::load_partial(y + i, r)), r);
+    }
+  }
+
+  static void scal(index_t n, T alpha, T *x) {
+    const reg a = V::set1(alpha);
+    index_t i = 0;
+    for (; i + U * W <= n; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) V::store(x + i + u * W, V::mul(a, V::load(x + i + u * W)));
+    for (; i + W <= n; i += W) V::store(x + i, V::mul(a, V::load(x + i)));
+    if (i < n) {
+      const int r = static_cast<int>(n - i);
+      V::store_partial(x + i, V::mul(a, V::load_partial(x + i, r)), r);
+    }
+  }
+
+  // acc[0] + acc[1] + ... pairwise, in a fixed order.
+  static reg tree_sum(reg *acc) {
+#pragma GCC unroll 16
+    for (int step = 1; step < U; step *= 2)
+#pragma GCC unroll 16
+      for (int u = 0; u + step < U; u += 2 * step) acc[u] = V::add(acc[u], acc[u + step]);
+    return acc[0];
+  }
+};
+
+// y += sum over C columns of t[c] * A(:, c), rows [0, m): y loaded and stored
+// once; per element the columns are added in order, one FMA each.
+template <class V, int C, int U>
+void gemv_n_columns(index_t m, const typename V::T *a, index_t lda, const typename V::T *t,
+                    typename V::T *y) {
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  reg tv[C];
+#pragma GCC unroll 16
+  for (int c = 0; c < C; ++c) tv[c] = V::set1(t[c]);
+  index_t i = 0;
+  for (; i + U * W <= m; i += U * W) {
+    reg yv[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) yv[u] = V::load(y + i + u * W);
+#pragma GCC unroll 16
+    for (int c = 0; c < C; ++c)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) yv[u] = V::fma(tv[c], V::load(a + c * lda + i + u * W), yv[u]);
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) V::store(y + i + u * W, yv[u]);
+  }
+  for (; i + W <= m; i += W) {
+    reg yv = V::load(y + i);
+#pragma GCC unroll 16
+    for (int c = 0; c < C; ++c) yv = V::fma(tv[c], V::load(a + c * lda + i), yv);
+    V::store(y + i, yv);
+  }
+  if (i < m) {
+    const int r = static_cast<int>(m - i);
+    reg yv = V::load_partial(y + i, r);
+#pragma GCC unroll 16
+    for (int c = 0; c < C; ++c) yv = V::fma(tv[c], V::load_partial(a + c * lda + i, r), yv);
+    V::store_partial(y + i, yv, r);
+  }
+}
+
+template <class V, int C, int U>
+void gemv_n(index_t m, index_t n, typename V::T alpha, const typename V::T *a, index_t lda,
+            const typename V::T *x, typename V::T *y) {
+  using T = typename V::T;
+  T t[C];
+  index_t j = 0;
+  for (; j + C <= n; j += C) {
+    for (int c = 0; c < C; ++c) t[c] = alpha * x[j + c];
+    gemv_n_columns<V, C, U>(m, a + j * lda, lda, t, y);
+  }
+  for (; j < n; ++j) {  // the last columns one at a time: same per-element order
+    t[0] = alpha * x[j];
+    gemv_n_columns<V, 1, U>(m, a + j * lda, lda, t, y);
+  }
+}
+
+// y[c] += alpha * dot(A(:, c), x) for C columns.  Each column's sum has the
+// same shape whatever C is (U accumulators, the same tail, the same tree),
+// so a column's result does not depend on which group it was in.
+template <class V, int C, int U>
+void gemv_t_columns(index_t m, typename V::T alpha, const typename V::T *a, index_t lda,
+                    const typename V::T *x, typename V::T *y) {
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  reg acc[C][U];
+#pragma GCC unroll 16
+  for (int c = 0; c < C; ++c)
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) acc[c][u] = V::zero();
+  index_t i = 0;
+  for (; i + U * W <= m; i += U * W) {
+    reg xv[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) xv[u] = V::load(x + i + u * W);
+#pragma GCC unroll 16
+    for (int c = 0; c < C; ++c)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u)
+        acc[c][u] = V::fma(V::load(a + c * lda + i + u * W), xv[u], acc[c][u]);
+  }
+  for (; i + W <= m; i += W) {
+    const reg xv = V::load(x + i);
+#pragma GCC unroll 16
+    for (int c = 0; c < C; ++c) acc[c][0] = V::fma(V::load(a + c * lda + i), xv, acc[c][0]);
+  }
+  if (i < m) {
+    const int r = static_cast<int>(m - i);
+    const reg xv = V::load_partial(x + i, r);
+#pragma GCC unroll 16
+    for (int c = 0; c < C; ++c)
+      acc[c][0] = V::fma(V::load_partial(a + c * lda + i, r), xv, acc[c][0]);
+  }
+#pragma GCC unroll 16
+  for (int c = 0; c < C; ++c)
+    y[c] += alpha * V::sum(VectorKernelSet<V, U>::tree_sum(acc[c]));
+}
+
+template <class V, int C, int U>
+void gemv_t(index_t m, index_t n, typename V::T alpha, const typename V::T *a, index_t lda,
+            const typename V::T *x, typename V::T *y) {
+  index_t j = 0;
+  for (; j + C <= n; j += C) gemv_t_columns<V, C, U>(m, alpha, a + j * lda, lda, x, y + j);
+  for (; j < n; ++j) gemv_t_columns<V, 1, U>(m, alpha, a + j * lda, lda, x, y + j);
+}
+
+// The table entry.  DotU: accumulators of dot/axpy/scal; NC, NU: columns and
+// accumulators of gemv_n; TC, TU: of gemv_t.
+template <class V, int DotU, int NC, int NU, int TC, int TU>
+VectorKernels<typename V::T> make_vector_kernels(const char *name) {
+  using K = VectorKernelSet<V, DotU>;
+  return {name, &K::dot, &K::axpy, &K::scal, &gemv_n<V, NC, NU>, &gemv_t<V, TC, TU>};
+}
+
+}  // namespace tileblas
