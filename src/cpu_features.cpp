@@ -28,6 +28,8 @@ CpuFeatures detect() {
   std::memcpy(f.vendor + 8, &c, 4);
 
   __get_cpuid(1, &a, &b, &c, &d);
+  const unsigned base_family = (a >> 8) & 0xF;
+  f.family = base_family == 0xF ? base_family + ((a >> 20) & 0xFF) : base_family;
   f.sse2 = d & (1u << 26);
   const bool osxsave = c & (1u << 27);
   const bool cpu_avx = c & (1u << 28);

@@ -1,5 +1,6 @@
 // cpu_features.hpp -- what the CPU and the OS let us run, read once from
-// CPUID feature bits and XGETBV (never from model numbers).
+// CPUID feature bits and XGETBV (never from model numbers: the family only
+// picks a blocksize table among targets the feature bits allow).
 #pragma once
 
 namespace tileblas {
@@ -16,6 +17,7 @@ struct CpuFeatures {
   bool avx512vl = false;
   bool avx512bf16 = false;
   char vendor[13] = {};
+  unsigned family = 0;  // CPUID display family (base + extended), e.g. 0x1A = AMD Zen 5
 };
 
 const CpuFeatures &cpu_features();

@@ -3,6 +3,7 @@
 #include <strings.h>
 
 #include <cstdlib>
+#include <cstring>
 
 #include "cpu_features.hpp"
 #include "environment.hpp"
@@ -20,13 +21,23 @@ struct Candidate {
   const CpuTarget &(*table)();
 };
 
+#ifdef TILEBLAS_TARGET_AVX512
+// The AVX-512 kernels with the blocksizes of this core design: AMD family
+// 1Ah (Zen 5) gets its own table, every other AVX-512 CPU Zen 4's.
+const CpuTarget &avx512_table() {
+  const CpuFeatures &cpu = cpu_features();
+  const bool zen5_or_later = std::strcmp(cpu.vendor, "AuthenticAMD") == 0 && cpu.family >= 0x1A;
+  return zen5_or_later ? avx512_zen5_target() : avx512_target();
+}
+#endif
+
 const Candidate kCandidates[] = {
 #ifdef TILEBLAS_TARGET_AVX512
     {"avx512",
      [](const CpuFeatures &f) {
        return f.avx512f && f.avx512dq && f.avx512bw && f.avx512vl && f.fma && f.f16c;
      },
-     avx512_target},
+     avx512_table},
 #endif
 #ifdef TILEBLAS_TARGET_AVX2
     {"avx2", [](const CpuFeatures &f) { return f.avx2 && f.fma && f.f16c; }, avx2_target},
@@ -62,8 +73,8 @@ const GemmKernel<float, std::uint16_t> &bf16_kernel_of(const CpuTarget &t) {
 
 void describe(const CpuTarget &t) {
   const CpuFeatures &cpu = cpu_features();
-  verbose_print("cpu %s avx2=%d fma=%d avx512f=%d avx512bf16=%d; target %s", cpu.vendor,
-                cpu.avx2, cpu.fma, cpu.avx512f, cpu.avx512bf16, t.name);
+  verbose_print("cpu %s family %Xh avx2=%d fma=%d avx512f=%d avx512bf16=%d; target %s",
+                cpu.vendor, cpu.family, cpu.avx2, cpu.fma, cpu.avx512f, cpu.avx512bf16, t.name);
   const auto &s = t.sgemm;
   const auto &d = t.dgemm;
   verbose_print("sgemm kernel %s MC=%d KC=%d NC=%d; dgemm kernel %s MC=%d KC=%d NC=%d",

@@ -172,6 +172,7 @@ struct CpuTarget {
 // compiled with that target's ISA flags: call it only once the CPU is known
 // to run the target (src/dispatch.cpp).
 const CpuTarget &avx512_target();
+const CpuTarget &avx512_zen5_target();  // the same kernels, Zen 5's blocksizes
 const CpuTarget &avx2_target();
 const CpuTarget &generic_target();
 
