@@ -3,7 +3,9 @@
 // (O(m^2) copying against O(m^2 n) flops) and multiplied by the GEMM engine.
 #include <algorithm>
 #include <optional>
+#include <type_traits>
 
+#include "environment.hpp"
 #include "extensions/matcopy_loops.hpp"
 #include "level3/view.hpp"
 #include "pack_buffer_pool.hpp"
@@ -59,6 +61,38 @@ void expand_panel(bool hermitian, Uplo uplo, index_t na, const T *a, index_t lda
   }
 }
 
+// The routine's name for the out-of-memory message.
+template <class T>
+const char *symm_name(bool hermitian) {
+  if constexpr (std::is_same_v<T, float>) return "ssymm";
+  else if constexpr (std::is_same_v<T, double>) return "dsymm";
+  else if constexpr (std::is_same_v<T, std::complex<float>>) return hermitian ? "chemm" : "csymm";
+  else return hermitian ? "zhemm" : "zsymm";
+}
+
+// Out of memory even for one expanded column: C element by element, A read
+// through its stored triangle.  Slow, but the answer.
+template <class T>
+void symm_unpacked(bool hermitian, Side side, Uplo uplo, index_t m, index_t n, T alpha,
+                   const T *a, index_t lda, const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+  const auto full = [&](index_t i, index_t j) -> T {
+    if (hermitian && i == j) return real_part(a[i + i * lda]);
+    const bool stored = uplo == Uplo::Upper ? i <= j : i >= j;
+    if (stored) return a[i + j * lda];
+    const T v = a[j + i * lda];
+    return hermitian ? conj_of(v) : v;
+  };
+  const index_t na = side == Side::Left ? m : n;
+  for (index_t j = 0; j < n; ++j)
+    for (index_t i = 0; i < m; ++i) {
+      T sum = T(0);
+      for (index_t l = 0; l < na; ++l)
+        sum += side == Side::Left ? full(i, l) * b[l + j * ldb] : b[i + l * ldb] * full(l, j);
+      T &cij = c[i + j * ldc];
+      cij = beta == T(0) ? alpha * sum : alpha * sum + beta * cij;  // beta = 0: C not read
+    }
+}
+
 }  // namespace
 }  // namespace level3
 
@@ -79,7 +113,10 @@ void symm(bool hermitian, Side side, Uplo uplo, index_t m, index_t n, T alpha, c
     if (buf->ok() || w == 1) break;
     w = (w + 1) / 2;
   }
-  if (!buf->ok()) return;  // not even one column: nothing sane is left to do
+  if (!buf->ok()) {  // not even one column
+    report_out_of_memory(level3::symm_name<T>(hermitian));
+    return level3::symm_unpacked(hermitian, side, uplo, m, n, alpha, a, lda, b, ldb, beta, c, ldc);
+  }
   T *panel = buf->as<T>();
   for (index_t j0 = 0; j0 < na; j0 += w) {
     const index_t pw = std::min(w, na - j0);

@@ -15,6 +15,7 @@
 #include <dlfcn.h>
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <complex>
@@ -130,6 +131,32 @@ TEST(OutOfMemory, SmallerBlocksGiveTheSameBitsAndSaySoOnce) {
   const auto want = reltest::reference_gemm<double>(n, n, n, 1.0, a, n, b, n, 0.0, normal, n);
   EXPECT_TRUE(reltest::close_to(first, want, n, n, n, n, 1.0, 0.0));
   tileblas_set_num_threads(0);
+}
+
+// SYMM expands A into a panel of columns; with no scratch at all it computes
+// element by element from the stored triangle (NaN in the other one must
+// not be read) and says so once.
+TEST(OutOfMemory, SymmWithoutAnyScratch) {
+  tileblas_set_num_threads(1);
+  const int m = 150, n = 70;
+  std::vector<double> a(std::size_t(m) * m, NAN), b(std::size_t(m) * n), c(std::size_t(m) * n, NAN);
+  for (int j = 0; j < m; ++j)
+    for (int i = 0; i <= j; ++i) a[i + std::size_t(j) * m] = double((i + 2 * j) % 9) - 4.0;
+  for (std::size_t i = 0; i < b.size(); ++i) b[i] = double(i % 5) - 2.0;
+  testing::internal::CaptureStderr();
+  g_refuse_aligned_alloc = true;
+  cblas_dsymm(CblasColMajor, CblasLeft, CblasUpper, m, n, 2.0, a.data(), m, b.data(), m, 0.0,
+              c.data(), m);
+  g_refuse_aligned_alloc = false;
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count(said, "dsymm: out of memory"), 1) << "stderr: " << said;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < m; ++i) {
+      double ref = 0;
+      for (int l = 0; l < m; ++l)
+        ref += a[std::min(i, l) + std::size_t(std::max(i, l)) * m] * b[l + std::size_t(j) * m];
+      ASSERT_EQ(c[i + std::size_t(j) * m], 2.0 * ref) << "C(" << i << "," << j << ")";  // exact
+    }
 }
 
 TEST(OutOfMemory, ComplexGemmSmallerBlocks) {
