@@ -30,7 +30,7 @@ int tileblas_get_num_threads(void);
  * under TILEBLAS_DETERMINISTIC=1) */
 const char *tileblas_get_config(void);
 
-/* Name of the CPU target in use: "avx512", "avx2" or "generic". */
+/* Name of the CPU target in use: "zen5", "avx512", "avx2" or "generic". */
 const char *tileblas_get_corename(void);
 
 /* The same controls under OpenBLAS's names, which threadpoolctl, NumPy and

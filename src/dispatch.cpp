@@ -22,22 +22,21 @@ struct Candidate {
 };
 
 #ifdef TILEBLAS_TARGET_AVX512
-// The AVX-512 kernels with the blocksizes of this core design: AMD family
-// 1Ah (Zen 5) gets its own table, every other AVX-512 CPU Zen 4's.
-const CpuTarget &avx512_table() {
-  const CpuFeatures &cpu = cpu_features();
-  const bool zen5_or_later = std::strcmp(cpu.vendor, "AuthenticAMD") == 0 && cpu.family >= 0x1A;
-  return zen5_or_later ? avx512_zen5_target() : avx512_target();
+bool runs_avx512(const CpuFeatures &f) {
+  return f.avx512f && f.avx512dq && f.avx512bw && f.avx512vl && f.fma && f.f16c;
+}
+// Zen 5 (AMD family 1Ah) and later AMD cores: full-width 512-bit FMAs, which
+// no feature bit tells apart from Zen 4's double-pumped ones, and its own
+// tiles and blocks (kernels/x86_64/avx512/target_avx512.cpp).
+bool runs_zen5(const CpuFeatures &f) {
+  return runs_avx512(f) && std::strcmp(f.vendor, "AuthenticAMD") == 0 && f.family >= 0x1A;
 }
 #endif
 
 const Candidate kCandidates[] = {
 #ifdef TILEBLAS_TARGET_AVX512
-    {"avx512",
-     [](const CpuFeatures &f) {
-       return f.avx512f && f.avx512dq && f.avx512bw && f.avx512vl && f.fma && f.f16c;
-     },
-     avx512_table},
+    {"zen5", runs_zen5, avx512_zen5_target},
+    {"avx512", runs_avx512, avx512_target},
 #endif
 #ifdef TILEBLAS_TARGET_AVX2
     {"avx2", [](const CpuFeatures &f) { return f.avx2 && f.fma && f.f16c; }, avx2_target},

@@ -148,7 +148,7 @@ struct VectorKernels {
 };
 
 struct CpuTarget {
-  const char *name;  // "avx512", "avx2", "generic"
+  const char *name;  // "zen5", "avx512", "avx2", "generic"
   GemmKernel<float> sgemm;
   GemmKernel<double> dgemm;
   // Half precision: 16-bit A and B, fp32 compute and C.  Every target sets
@@ -172,7 +172,7 @@ struct CpuTarget {
 // compiled with that target's ISA flags: call it only once the CPU is known
 // to run the target (src/dispatch.cpp).
 const CpuTarget &avx512_target();
-const CpuTarget &avx512_zen5_target();  // the same kernels, Zen 5's blocksizes
+const CpuTarget &avx512_zen5_target();  // "zen5": Zen 5's GEMM tiles and blocksizes
 const CpuTarget &avx2_target();
 const CpuTarget &generic_target();
 

@@ -7,6 +7,8 @@
 #include <cblas.h>
 #include <tileblas.h>
 
+#include <cpuid.h>
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -14,13 +16,27 @@
 
 namespace {
 
+// AMD family 1Ah or later (Zen 5), from CPUID leaf 0 and 1 as the library reads it.
+bool amd_family_1ah_or_later() {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
+    char vendor[13] = {};
+    std::memcpy(vendor, &b, 4);
+    std::memcpy(vendor + 4, &d, 4);
+    std::memcpy(vendor + 8, &c, 4);
+    if (std::strcmp(vendor, "AuthenticAMD") != 0 || !__get_cpuid(1, &a, &b, &c, &d)) return false;
+    const unsigned base = (a >> 8) & 0xF, extended = (a >> 20) & 0xFF;
+    return base + (base == 0xF ? extended : 0) >= 0x1A;
+}
+
 bool cpu_runs(const std::string &target) {
     __builtin_cpu_init();
     if (target == "generic") return true;
     if (target == "avx2") return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    if (target == "avx512")
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
-               __builtin_cpu_supports("fma");
+    const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
+                        __builtin_cpu_supports("fma");
+    if (target == "avx512") return avx512;
+    if (target == "zen5") return avx512 && amd_family_1ah_or_later();
     return false;
 }
 
@@ -29,7 +45,9 @@ std::string forced_target() {
     return e ? std::string(e) : std::string();
 }
 
-bool known_target(const std::string &s) { return s == "avx512" || s == "avx2" || s == "generic"; }
+bool known_target(const std::string &s) {
+    return s == "zen5" || s == "avx512" || s == "avx2" || s == "generic";
+}
 
 TEST(CoreType, IsAKnownTargetTheCpuRuns) {
     const char *name = tileblas_get_corename();

@@ -1,12 +1,15 @@
-// target_avx512.cpp -- the AVX-512 target (Zen 4/5, Skylake-X and later):
-// 32 zmm registers; Zen 4 runs a 512-bit FMA as two 256-bit halves.  One
-// set of kernels, two blocksize tables (src/dispatch.cpp picks one).
+// target_avx512.cpp -- the AVX-512 targets: "avx512" (Zen 4, Skylake-X and
+// later; Zen 4 runs a 512-bit FMA as two 256-bit halves) and "zen5" (full-
+// width 512-bit FMAs).  Both have 32 zmm registers and share every kernel but
+// the real GEMM tiles; src/dispatch.cpp picks one.
 #include "target.hpp"
 
 namespace tileblas {
 namespace avx512 {
 GemmMicrokernel<float> sgemm_avx512_64x6();
 GemmMicrokernel<double> dgemm_avx512_32x6();
+GemmMicrokernel<float> sgemm_avx512_48x8();
+GemmMicrokernel<double> dgemm_avx512_24x8();
 ComplexGemmKernel<float> cgemm_avx512_32x6(Blocksizes);
 ComplexGemmKernel<double> zgemm_avx512_16x6(Blocksizes);
 GemmMicrokernel<float, std::uint16_t> shgemm_avx512_64x6();
@@ -19,25 +22,24 @@ VectorKernels<double> dvector_avx512();
 
 namespace {
 
-// What differs between AVX-512 core designs: the cache blocks.  Half
-// precision converted while packing runs sgemm's kernel, so sgemm's blocks;
-// the bf16 dot kernel packs 2 depth values in 4 bytes, so its KC is twice
-// sgemm's (the same bytes).
-struct Avx512Blocks {
-  Blocksizes sgemm, dgemm, cgemm, zgemm;
+// What differs between AVX-512 core designs: the real GEMM tiles and the
+// cache blocks.  Half precision converted while packing runs the 64x6 sgemm
+// tile with sgemm's blocks (MC a multiple of 64); the bf16 dot kernel packs
+// 2 depth values in 4 bytes, so its KC is twice sgemm's (the same bytes).
+struct Avx512Design {
+  const char *name;
+  GemmMicrokernel<float> sgemm;
+  GemmMicrokernel<double> dgemm;
+  Blocksizes sgemm_blocks, dgemm_blocks, cgemm_blocks, zgemm_blocks;
 };
 
-CpuTarget make_target(const Avx512Blocks &b, const GemmKernel<float, std::uint16_t> *bf16_dot) {
-  CpuTarget t = {
-      "avx512",
-      {avx512::sgemm_avx512_64x6(), b.sgemm},
-      {avx512::dgemm_avx512_32x6(), b.dgemm},
-  };
+CpuTarget make_target(const Avx512Design &d, const GemmKernel<float, std::uint16_t> *bf16_dot) {
+  CpuTarget t = {d.name, {d.sgemm, d.sgemm_blocks}, {d.dgemm, d.dgemm_blocks}};
   // Complex GEMM on split real/imaginary slivers (complex_microkernel.hpp).
-  t.cgemm = avx512::cgemm_avx512_32x6(b.cgemm);
-  t.zgemm = avx512::zgemm_avx512_16x6(b.zgemm);
-  t.shgemm = {avx512::shgemm_avx512_64x6(), b.sgemm};
-  t.sbgemm = {avx512::sbgemm_cvt_avx512_64x6(), b.sgemm};
+  t.cgemm = avx512::cgemm_avx512_32x6(d.cgemm_blocks);
+  t.zgemm = avx512::zgemm_avx512_16x6(d.zgemm_blocks);
+  t.shgemm = {avx512::shgemm_avx512_64x6(), d.sgemm_blocks};
+  t.sbgemm = {avx512::sbgemm_cvt_avx512_64x6(), d.sgemm_blocks};
   t.sbgemm_dot = bf16_dot;
   t.half = avx512::half_converters_avx512();
   // Level 1/2 kernels (vector_kernels_avx512.cpp says why these shapes).
@@ -61,10 +63,12 @@ const CpuTarget &avx512_target() {
   //  cgemm 32x6: a depth step is 256 B of A, 48 B of B, as for dgemm: the same.
   //  zgemm 16x6: 256 B of A, 96 B of B per step: KC=192 (B sliver 18 KiB),
   //    MC=384 (A block 1.1 MiB), NC=2046 (B panel 6 MiB of L3).
-  static constexpr Avx512Blocks kZen4 = {
-      {960, 384, 4092}, {512, 320, 4092}, {512, 320, 4092}, {384, 192, 2046}};
-  static const GemmKernel<float, std::uint16_t> bf16_dot = {avx512::sbgemm_avx512bf16_64x6(),
-                                                            bf16_dot_blocks(kZen4.sgemm)};
+  static const Avx512Design kZen4 = {"avx512",         avx512::sgemm_avx512_64x6(),
+                                     avx512::dgemm_avx512_32x6(), {960, 384, 4092},
+                                     {512, 320, 4092},  {512, 320, 4092},
+                                     {384, 192, 2046}};
+  static const GemmKernel<float, std::uint16_t> bf16_dot = {
+      avx512::sbgemm_avx512bf16_64x6(), bf16_dot_blocks(kZen4.sgemm_blocks)};
   static const CpuTarget target = make_target(kZen4, &bf16_dot);
   return target;
 }
@@ -72,15 +76,20 @@ const CpuTarget &avx512_target() {
 const CpuTarget &avx512_zen5_target() {
   // Zen 5 runs 512-bit FMAs at full width, twice Zen 4's rate per clock, and
   // its L3 no longer feeds an A block that spills out of the 1 MiB L2: A
-  // blocks of ~384 KiB win.  Measured on Zen 5 (L1d 48 KiB) at 1024-4096,
-  // medians of interleaved runs against Zen 4's blocks: sgemm MC=192 KC=512
-  // +5-10 % on 1 thread (plateau from 64x1024 to 256x640), 2 threads +5-8 %;
-  // dgemm MC=192 KC=256 +1-5 % on 1 thread, +10-18 % on 2 threads.  cgemm and
-  // zgemm take the same A block bytes (not measured separately).
-  static constexpr Avx512Blocks kZen5 = {
-      {192, 512, 4092}, {192, 256, 4092}, {192, 256, 4092}, {128, 192, 2046}};
-  static const GemmKernel<float, std::uint16_t> bf16_dot = {avx512::sbgemm_avx512bf16_64x6(),
-                                                            bf16_dot_blocks(kZen5.sgemm)};
+  // blocks of ~384-576 KiB win, with the 48x8 / 24x8 tiles (their files say
+  // why).  Measured on Zen 5 (L1d 48 KiB) at 1024-4096, medians of
+  // interleaved runs: sgemm 64x6 with Zen 4's blocks -> MC=192 KC=512 +5-10 %
+  // on 1 thread (plateau from 64x1024 to 256x640), 2 threads +5-8 %; then
+  // 48x8 at the same blocks +2-3 %.  dgemm 32x6 MC=192 KC=256 +1-5 % on 1
+  // thread, +10-18 % on 2; then 24x8 with KC=384 (B sliver 24 KiB) +2-3 %.
+  // cgemm and zgemm take the same A block bytes (not measured separately).
+  // NC: multiples of NR = 8 near 4096 (B panel 8-16 MiB, shared L3).
+  static const Avx512Design kZen5 = {"zen5",           avx512::sgemm_avx512_48x8(),
+                                     avx512::dgemm_avx512_24x8(), {192, 512, 4088},
+                                     {192, 384, 4088},  {192, 256, 4092},
+                                     {128, 192, 2046}};
+  static const GemmKernel<float, std::uint16_t> bf16_dot = {
+      avx512::sbgemm_avx512bf16_64x6(), bf16_dot_blocks(kZen5.sgemm_blocks)};
   static const CpuTarget target = make_target(kZen5, &bf16_dot);
   return target;
 }
