@@ -106,6 +106,11 @@ bool gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
   const int mr = uk.mr, nr = uk.nr;
   const index_t vector_rows = p.m / uk.vector_rows * uk.vector_rows;
   const int tail = static_cast<int>(p.m - vector_rows);
+  // Row tiles of even size rather than full tiles and a thin last one: with
+  // a 3-vector tile, 64 rows as 2 + 2 vectors, not 3 + 1 (a 1-vector tile is
+  // load-bound: 7 % slower at 64^3 on Zen 5).
+  const index_t row_tile =
+      vector_rows ? round_up(ceil_div(vector_rows, ceil_div(vector_rows, mr)), uk.vector_rows) : mr;
   PackBuffer tail_rows(tail ? sizeof(T) * mr * p.k : 0);
   if (tail) {
     if (!tail_rows.ok()) return false;
@@ -120,8 +125,8 @@ bool gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
       const int cols = static_cast<int>(std::min<index_t>(nr, p.n - j));
       const T *b = p.b + pc * p.b_rs + j * p.b_cs;
       T *cj = p.c + j * p.ldc;
-      for (index_t i = 0; i < vector_rows; i += mr) {
-        const int rows = static_cast<int>(std::min<index_t>(mr, vector_rows - i));
+      for (index_t i = 0; i < vector_rows; i += row_tile) {
+        const int rows = static_cast<int>(std::min<index_t>(row_tile, vector_rows - i));
         uk.direct(kc, a + i, p.a_cs, b, p.b_rs, p.b_cs, cj + i, p.ldc, p.alpha, beta, rows,
                   cols);
       }
