@@ -50,13 +50,17 @@ struct ComplexMicrokernel {
       }
 #pragma GCC unroll 16
       for (int j = 0; j < NR; ++j) {
-        const reg br = V::broadcast(b + j), bi = V::broadcast(b + NR + j);
+        const reg br = V::broadcast(b + j);
 #pragma GCC unroll 4
         for (int v = 0; v < MV; ++v) {
           re[j][v] = V::fma(ar[v], br, re[j][v]);
+          im[j][v] = V::fma(ai[v], br, im[j][v]);
+        }
+        const reg bi = V::broadcast(b + NR + j);
+#pragma GCC unroll 4
+        for (int v = 0; v < MV; ++v) {
           re[j][v] = V::fnma(ai[v], bi, re[j][v]);
           im[j][v] = V::fma(ar[v], bi, im[j][v]);
-          im[j][v] = V::fma(ai[v], br, im[j][v]);
         }
       }
       a += 2 * MR;

@@ -25,10 +25,11 @@ void pack_split(index_t rows, index_t depth, const std::complex<R> *x, index_t r
   for (index_t s = 0; s < rows; s += w_full) {
     const index_t w = std::min<index_t>(w_full, rows - s);
     const std::complex<R> *block = x + s * rs;
-    if (cs == 1 && rs != 1) {
-      // Each sliver row is contiguous along the depth (a transposed A or an
-      // untransposed B): walk it in order rather than striding across rows
-      // at every depth step, which measured 1.5x slower for cgemm with A^H.
+    if (cs == 1 && rs != 1 && w_full > 8) {
+      // Each sliver row is contiguous along the depth (a transposed A): walk
+      // it in order rather than striding across 16-32 rows at every depth
+      // step, which measured 1.5x slower for cgemm with A^H.  A B sliver's
+      // few (NR) rows are read side by side, writing each step contiguously.
       for (index_t i = 0; i < w_full; ++i) {
         R *d = dst + i;
         if (i >= w) {
@@ -44,16 +45,25 @@ void pack_split(index_t rows, index_t depth, const std::complex<R> *x, index_t r
       dst += 2 * w_full * depth;
       continue;
     }
-    for (index_t p = 0; p < depth; ++p) {
-      index_t i = 0;
-      for (; i < w; ++i) {
-        const std::complex<R> v = block[i * rs + p * cs];
-        dst[i] = v.real();
-        dst[w_full + i] = sign * v.imag();
+    // Depth step p: w elements `stride` apart, split into reals and
+    // imaginaries.  Unit stride (an untransposed A) is its own instance so
+    // the compiler vectorizes it: 4.4 % of a 2048^3 cgemm otherwise.
+    const auto pack_steps = [&](index_t stride) {
+      for (index_t p = 0; p < depth; ++p) {
+        const std::complex<R> *step = block + p * cs;
+        index_t i = 0;
+        for (; i < w; ++i) {
+          dst[i] = step[i * stride].real();
+          dst[w_full + i] = sign * step[i * stride].imag();
+        }
+        for (; i < w_full; ++i) dst[i] = dst[w_full + i] = R(0);
+        dst += 2 * w_full;
       }
-      for (; i < w_full; ++i) dst[i] = dst[w_full + i] = R(0);
-      dst += 2 * w_full;
-    }
+    };
+    if (rs == 1)
+      pack_steps(1);
+    else
+      pack_steps(rs);
   }
 }
 
