@@ -2,6 +2,7 @@
 // column j holds rows j-ku..j+kl, row i at a[(ku + i - j) + j*lda].
 #include <algorithm>
 
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 
@@ -15,14 +16,10 @@ void gbmv_kernel(index_t m, index_t n, index_t kl, index_t ku, T alpha, const T 
   for (index_t j = 0; j < n; ++j) {
     const index_t lo = std::max<index_t>(0, j - ku), hi = std::min(m, j + kl + 1);
     const T *col = a + j * lda + ku - j;  // col[i] is A(i, j) for lo <= i < hi
-    if constexpr (Trans) {
-      T sum = T(0);
-      for (index_t i = lo; i < hi; ++i) sum += mul(conj_if<ConjA>(col[i]), x[i]);
-      y[j] += mul(alpha, sum);
-    } else {
-      const T t = mul(alpha, x[j]);
-      for (index_t i = lo; i < hi; ++i) y[i] += mul(t, conj_if<ConjA>(col[i]));
-    }
+    if constexpr (Trans)
+      y[j] += mul(alpha, column_dot<ConjA>(hi - lo, col + lo, x + lo));
+    else
+      column_axpy<ConjA>(hi - lo, mul(alpha, x[j]), col + lo, y + lo);
   }
 }
 

@@ -1,6 +1,7 @@
 // rank1.cpp -- A += alpha * x * x^H on one stored triangle (her, hpr; syr,
 // spr for real T).  A complex diagonal is forced real, as the reference does
 // (also where x[j] == 0 and the column is otherwise left alone).
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 
@@ -19,7 +20,8 @@ void rank1_kernel(const Triangle &tri, real_t<T> alpha, const T *x, T *a) {
     const T t = conj_if<true>(x[j]) * alpha;
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    for (index_t i = lo; i < hi; ++i) col[i] += conj_if<ConjUpdate>(mul(x[i], t));
+    // conj(x t) = conj(t) conj(x), term by term the same rounding.
+    column_axpy<ConjUpdate>(hi - lo, conj_if<ConjUpdate>(t), x + lo, col + lo);
     col[j] = real_diag(col[j]) + real_diag(mul(x[j], t));
   }
 }

@@ -2,6 +2,7 @@
 // band (tbmv) or packed (tpmv).  In place: the columns are visited in the
 // order that reads each x element before it is overwritten.
 #include "level1/active_vector_kernels.hpp"
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 #include "level2/triangular_blocked.hpp"
@@ -22,7 +23,7 @@ void trmv_columns(const Triangle &tri, bool unit, const T *a, T *x) {
     const T t = x[j];
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    for (index_t i = lo; i < hi; ++i) x[i] += mul(t, conj_if<ConjA>(col[i]));
+    column_axpy<ConjA>(hi - lo, t, col + lo, x + lo);
     if (!unit) x[j] = mul(x[j], conj_if<ConjA>(col[j]));
   }
 }
@@ -39,7 +40,7 @@ void trmv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
     if (!unit) t = mul(t, conj_if<ConjA>(col[j]));
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    for (index_t i = lo; i < hi; ++i) t += mul(conj_if<ConjA>(col[i]), x[i]);
+    t += column_dot<ConjA>(hi - lo, col + lo, x + lo);
     x[j] = t;
   }
 }

@@ -2,6 +2,7 @@
 // (trsv), band (tbsv) or packed (tpsv); substitution in place, no test for
 // a singular A (as the reference).
 #include "level1/active_vector_kernels.hpp"
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 #include "level2/triangular_blocked.hpp"
@@ -23,7 +24,7 @@ void trsv_columns(const Triangle &tri, bool unit, const T *a, T *x) {
     const T t = x[j];
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    for (index_t i = lo; i < hi; ++i) x[i] -= mul(t, conj_if<ConjA>(col[i]));
+    column_axpy<ConjA>(hi - lo, -t, col + lo, x + lo);  // x - t*a, as x + (-t)*a: the same bits
   }
 }
 
@@ -38,7 +39,7 @@ void trsv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
     T t = x[j];
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    for (index_t i = lo; i < hi; ++i) t -= mul(conj_if<ConjA>(col[i]), x[i]);
+    t -= column_dot<ConjA>(hi - lo, col + lo, x + lo);
     if (!unit) t /= conj_if<ConjA>(col[j]);
     x[j] = t;
   }
