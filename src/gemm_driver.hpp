@@ -111,10 +111,21 @@ bool gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
   // load-bound: 7 % slower at 64^3 on Zen 5).
   const index_t row_tile =
       vector_rows ? round_up(ceil_div(vector_rows, ceil_div(vector_rows, mr)), uk.vector_rows) : mr;
-  PackBuffer tail_rows(tail ? sizeof(T) * mr * p.k : 0);
+  // The remainder of fewer rows than a vector, copied and zero-padded to
+  // one vector of rows (depth step q at tail_rows[q * w]); on the stack when
+  // small, as it is in most calls that have one (a 4 x 4 x 4 call spent half
+  // its time packing the tail into a whole MR-row sliver from the pool).
+  const int w = uk.vector_rows;
+  constexpr index_t kStackTail = 2048;
+  alignas(64) T stack_tail[kStackTail];
+  PackBuffer heap_tail(tail && w * p.k > kStackTail ? sizeof(T) * w * p.k : 0);
+  T *tail_rows = w * p.k <= kStackTail ? stack_tail : heap_tail.as<T>();
   if (tail) {
-    if (!tail_rows.ok()) return false;
-    uk.pack_a(tail, p.k, p.a + vector_rows, 1, p.a_cs, tail_rows.as<T>());
+    if (!tail_rows) return false;
+    for (index_t q = 0; q < p.k; ++q) {
+      const T *src = p.a + vector_rows + q * p.a_cs;
+      for (int i = 0; i < w; ++i) tail_rows[q * w + i] = i < tail ? src[i] : T(0);
+    }
   }
   alignas(64) T tile[kMaxTileElements];
   for (index_t pc = 0; pc < p.k; pc += kc_max) {
@@ -132,8 +143,8 @@ bool gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
       }
       if (tail) {
         if (beta != T(0)) copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, true);
-        uk.direct(kc, tail_rows.as<T>() + pc * mr, mr, b, p.b_rs, p.b_cs, tile, mr, p.alpha,
-                  beta, tail, cols);
+        uk.direct(kc, tail_rows + pc * w, w, b, p.b_rs, p.b_cs, tile, mr, p.alpha, beta, tail,
+                  cols);
         copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, false);
       }
     }
