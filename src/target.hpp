@@ -147,6 +147,25 @@ struct VectorKernels {
   void (*gemv_t)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
 };
 
+// Complex Level 1/2 kernels for one real type R, all unit stride, on
+// interleaved (re, im) data (kernels/x86_64/complex_vector_kernels.hpp); as
+// for VectorKernels, an element's arithmetic does not depend on how a call
+// is cut into ranges.
+template <class R>
+struct ComplexVectorKernels {
+  using C = std::complex<R>;
+  const char *name;
+  C (*dotu)(index_t n, const C *x, const C *y);  // sum x_i * y_i
+  C (*dotc)(index_t n, const C *x, const C *y);  // sum conj(x_i) * y_i
+  void (*axpy)(index_t n, C alpha, const C *x, C *y);
+  // y[0:m] += alpha * op(A) x, A m x n column-major, op(A) = conj(A) when conj_a.
+  void (*gemv_n)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
+                 bool conj_a);
+  // y[j] += alpha * sum_i op(A(i, j)) x[i] for j < n.
+  void (*gemv_t)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
+                 bool conj_a);
+};
+
 struct CpuTarget {
   const char *name;  // "zen5", "avx512", "avx2", "generic"
   GemmKernel<float> sgemm;
@@ -163,9 +182,11 @@ struct CpuTarget {
   // only the fields above compiles; a target sets them after construction.
   ComplexGemmKernel<float> cgemm = {};
   ComplexGemmKernel<double> zgemm = {};
-  // Level 1/2 kernels: every target sets both after construction.
+  // Level 1/2 kernels: every target sets all four after construction.
   VectorKernels<float> svector = {};
   VectorKernels<double> dvector = {};
+  ComplexVectorKernels<float> cvector = {};
+  ComplexVectorKernels<double> zvector = {};
 };
 
 // One accessor per compiled target, defined in kernels/x86_64/<target>/ and

@@ -1,6 +1,6 @@
-// dot.cpp -- inner products.  Real unit-stride dots run the target's vector
-// kernel, on threads for long vectors; the portable unit-stride loop
-// (complex, and dsdot's double sums) keeps several partial sums: without
+// dot.cpp -- inner products.  Unit-stride dots (real and complex) run the
+// target's vector kernels, on threads for long vectors; the portable
+// unit-stride loop (dsdot's double sums) keeps several partial sums: without
 // -ffast-math the compiler may not reassociate one running sum, so
 // independent accumulators are what lets it use vector registers.
 #include "level1/dot.hpp"
@@ -36,16 +36,16 @@ Acc dot_unit(index_t n, const T *__restrict x, const T *__restrict y) {
 // that the kernel runs at full speed and a team has at least 100K elements.
 constexpr index_t kDotChunk = 32768;
 
-template <class T>
-T dot_vector(index_t n, const T *x, const T *y) {
-  const VectorKernels<T> &k = vector_kernels<T>();
-  if (n <= kDotChunk) return k.dot(n, x, y);
+// kernel_dot(len, x, y) is the target's kernel for this type.
+template <class T, class KernelDot>
+T dot_vector(index_t n, const T *x, const T *y, KernelDot kernel_dot) {
+  if (n <= kDotChunk) return kernel_dot(n, x, y);
   const index_t chunks = (n + kDotChunk - 1) / kDotChunk;
   std::vector<T> sums(static_cast<std::size_t>(chunks));
   parallel_ranges(threads_for_elements(2 * n), chunks, 1, [&](index_t c0, index_t c1) {
     for (index_t c = c0; c < c1; ++c) {
       const index_t i = c * kDotChunk;
-      sums[c] = k.dot(std::min(kDotChunk, n - i), x + i, y + i);
+      sums[c] = kernel_dot(std::min(kDotChunk, n - i), x + i, y + i);
     }
   });
   T sum = 0;
@@ -58,7 +58,10 @@ Acc dot_any(index_t n, const T *x, index_t incx, const T *y, index_t incy) {
   if (n <= 0) return Acc(0);
   if (incx == 1 && incy == 1) {
     if constexpr (std::is_same_v<Acc, T> && has_vector_kernels_v<T>)
-      return dot_vector(n, x, y);
+      return dot_vector(n, x, y, vector_kernels<T>().dot);
+    else if constexpr (std::is_same_v<Acc, T> && has_complex_vector_kernels_v<T>)
+      return dot_vector(n, x, y, ConjX ? complex_vector_kernels<T>().dotc
+                                       : complex_vector_kernels<T>().dotu);
     else
       return dot_unit<Acc, ConjX>(n, x, y);
   }

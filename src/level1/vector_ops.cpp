@@ -1,5 +1,6 @@
-// vector_ops.cpp -- swap, copy, scal, axpy: real unit-stride scal and axpy
-// run the target's vector kernels; otherwise a unit-stride loop the compiler
+// vector_ops.cpp -- swap, copy, scal, axpy: unit-stride real scal and real
+// and complex axpy run the target's vector kernels; otherwise a unit-stride
+// loop the compiler
 // vectorises, and a strided loop for everything else.
 #include "level1/vector_ops.hpp"
 
@@ -74,6 +75,13 @@ void axpy(index_t n, T alpha, const T *x, index_t incx, T *y, index_t incy) {
       // values (x, y in and out).  Ranges of 64 elements: whole cache lines.
       const VectorKernels<T> &k = vector_kernels<T>();
       parallel_ranges(threads_for_elements(3 * n), n, 64, [&](index_t i0, index_t i1) {
+        k.axpy(i1 - i0, alpha, x + i0, y + i0);
+      });
+      return;
+    }
+    if constexpr (has_complex_vector_kernels_v<T>) {
+      const auto &k = complex_vector_kernels<T>();
+      parallel_ranges(threads_for_elements(6 * n), n, 32, [&](index_t i0, index_t i1) {
         k.axpy(i1 - i0, alpha, x + i0, y + i0);
       });
       return;

@@ -13,6 +13,8 @@ GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_avx2_16x6();
 HalfConverters half_converters_avx2();
 VectorKernels<float> svector_avx2();
 VectorKernels<double> dvector_avx2();
+ComplexVectorKernels<float> cvector_avx2();
+ComplexVectorKernels<double> zvector_avx2();
 }  // namespace avx2
 
 const CpuTarget &avx2_target() {
@@ -36,6 +38,8 @@ const CpuTarget &avx2_target() {
     // Level 1/2 kernels (vector_kernels_avx2.cpp says why these shapes).
     t.svector = avx2::svector_avx2();
     t.dvector = avx2::dvector_avx2();
+    t.cvector = avx2::cvector_avx2();
+    t.zvector = avx2::zvector_avx2();
     return t;
   }();
   return target;

@@ -26,6 +26,8 @@ struct VecFloat {
   }
   static reg load_partial(const T *p, int n) { return _mm256_maskload_ps(p, first(n)); }
   static void store_partial(T *p, reg v, int n) { _mm256_maskstore_ps(p, first(n), v); }
+  // Complex kernels (complex_vector_kernels.hpp): each (re, im) pair of lanes exchanged.
+  static reg swap_pairs(reg v) { return _mm256_permute_ps(v, 0xB1); }
   static T sum(reg v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
     s = _mm_add_ps(s, _mm_movehl_ps(s, s));
@@ -54,6 +56,7 @@ struct VecDouble {
   }
   static reg load_partial(const T *p, int n) { return _mm256_maskload_pd(p, first(n)); }
   static void store_partial(T *p, reg v, int n) { _mm256_maskstore_pd(p, first(n), v); }
+  static reg swap_pairs(reg v) { return _mm256_permute_pd(v, 0x5); }
   static T sum(reg v) {
     const __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));

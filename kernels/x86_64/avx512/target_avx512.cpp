@@ -18,6 +18,8 @@ GemmMicrokernel<float, std::uint16_t> sbgemm_avx512bf16_64x6();
 HalfConverters half_converters_avx512();
 VectorKernels<float> svector_avx512();
 VectorKernels<double> dvector_avx512();
+ComplexVectorKernels<float> cvector_avx512();
+ComplexVectorKernels<double> zvector_avx512();
 }  // namespace avx512
 
 namespace {
@@ -45,6 +47,8 @@ CpuTarget make_target(const Avx512Design &d, const GemmKernel<float, std::uint16
   // Level 1/2 kernels (vector_kernels_avx512.cpp says why these shapes).
   t.svector = avx512::svector_avx512();
   t.dvector = avx512::dvector_avx512();
+  t.cvector = avx512::cvector_avx512();
+  t.zvector = avx512::zvector_avx512();
   return t;
 }
 

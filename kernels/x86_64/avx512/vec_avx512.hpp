@@ -36,6 +36,8 @@ struct VecFloat {
   // Lanes summed in a fixed order: halves, then quarters, ...  (Masked
   // forms throughout: GCC 12 warns about the undefined start of
   // _mm512_reduce_add_ps and _mm512_castps512_ps256, bug 105593.)
+  // Complex kernels (complex_vector_kernels.hpp): each (re, im) pair of lanes exchanged.
+  static reg swap_pairs(reg v) { return _mm512_mask_permute_ps(v, 0xFFFF, v, 0xB1); }
   static T sum(reg v) {
     v = _mm512_add_ps(v, _mm512_mask_shuffle_f32x4(v, 0xFFFF, v, v, _MM_SHUFFLE(3, 2, 3, 2)));
     const __m256 s8 = _mm256_castpd_ps(low_half(_mm512_castps_pd(v)));
@@ -66,6 +68,7 @@ struct VecDouble {
   static void store_partial(T *p, reg v, int n) {
     _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v);
   }
+  static reg swap_pairs(reg v) { return _mm512_mask_permute_pd(v, 0xFF, v, 0x55); }
   static T sum(reg v) {
     v = _mm512_add_pd(v, _mm512_mask_shuffle_f64x2(v, 0xFF, v, v, _MM_SHUFFLE(3, 2, 3, 2)));
     const __m256d s4 = low_half(v);

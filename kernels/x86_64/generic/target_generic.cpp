@@ -11,6 +11,8 @@ GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_generic_8x4();
 HalfConverters half_converters_generic();
 VectorKernels<float> svector_generic();
 VectorKernels<double> dvector_generic();
+ComplexVectorKernels<float> cvector_generic();
+ComplexVectorKernels<double> zvector_generic();
 }  // namespace generic
 
 const CpuTarget &generic_target() {
@@ -28,6 +30,8 @@ const CpuTarget &generic_target() {
     // Level 1/2 kernels (vector_kernels_generic.cpp says why these shapes).
     t.svector = generic::svector_generic();
     t.dvector = generic::dvector_generic();
+    t.cvector = generic::cvector_generic();
+    t.zvector = generic::zvector_generic();
     return t;
   }();
   return target;

@@ -34,6 +34,12 @@ struct VecPortable {
     return v;
   }
   static void store_partial(T *p, reg v, int n) { std::memcpy(p, &v, sizeof(T) * n); }
+  // Complex kernels (complex_vector_kernels.hpp): each (re, im) pair of lanes exchanged.
+  static reg swap_pairs(reg v) {
+    reg r;
+    for (int i = 0; i < Width; ++i) r[i] = v[i ^ 1];
+    return r;
+  }
   static T sum(reg v) {  // lanes in order
     T s = v[0];
     for (int i = 1; i < Width; ++i) s += v[i];

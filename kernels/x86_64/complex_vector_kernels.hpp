@@ -1,0 +1,248 @@
+// complex_vector_kernels.hpp -- a target's complex Level 1/2 kernels
+// (ComplexVectorKernels in target.hpp): dotu/dotc, axpy and gemv N/T with an
+// optional conj(A), written once over the real vector traits V of
+// vector_kernels.hpp and instantiated by
+// kernels/x86_64/<target>/complex_vector_kernels_<target>.cpp.
+//
+// Data stays interleaved (re, im, re, im, ...): n complex values are 2n reals
+// and a vector holds W/2 of them.  A complex product t * x is two real FMAs
+// on whole vectors,
+//   t * x       = x * [tr, tr, ..]  + swap(x) * [-ti, ti, ..]
+//   t * conj(x) = x * [tr, -tr, ..] + swap(x) * [ti, ti, ..]
+// where swap exchanges the lanes of each (re, im) pair (V::swap_pairs).  A
+// dot keeps two lane-wise sums, x*y and x*swap(y): the even lanes of the
+// first hold xr*yr, its odd lanes xi*yi; the second's xr*yi and xi*yr.  Real
+// and imaginary parts are their lane sums with signs, taken once at the end.
+//
+// As in vector_kernels.hpp, tails are masked vector operations, so an
+// element's arithmetic does not depend on where a caller's range starts.
+#pragma once
+
+#include <complex>
+
+#include "target.hpp"
+
+namespace tileblas {
+
+template <class V>
+struct ComplexLanes {
+  using R = typename V::T;
+  using reg = typename V::reg;
+  using C = std::complex<R>;
+  static constexpr int W = V::width;
+
+  // a * b by the textbook formula, as the engines' scalar code (level1/scalar.hpp).
+  static C mul(C a, C b) {
+    return C(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
+  }
+
+  static reg alternate(R even, R odd) {
+    alignas(64) R v[W];
+    for (int i = 0; i < W; ++i) v[i] = i % 2 ? odd : even;
+    return V::load(v);
+  }
+
+  // Multiplier registers for t * op(x) (see the top of the file).
+  struct Factor {
+    reg k1, k2;
+  };
+  static Factor factor(C t, bool conj_x) {
+    const R tr = t.real(), ti = t.imag();
+    return conj_x ? Factor{alternate(tr, -tr), V::set1(ti)} : Factor{V::set1(tr), alternate(-ti, ti)};
+  }
+  // acc + t * op(x)
+  static reg madd(const Factor &f, reg x, reg acc) {
+    return V::fma(V::swap_pairs(x), f.k2, V::fma(x, f.k1, acc));
+  }
+  // The dot product from its two lane-wise sums s1 = sum x*y, s2 = sum x*swap(y).
+  static C finish_dot(reg s1, reg s2, bool conj_x) {
+    const reg plus_minus = alternate(R(1), R(-1));
+    return conj_x ? C(V::sum(s1), V::sum(V::mul(s2, plus_minus)))
+                  : C(V::sum(V::mul(s1, plus_minus)), V::sum(s2));
+  }
+};
+
+// U: independent vectors per loop step (FMA chains in flight).
+template <class V, int U>
+struct ComplexVectorKernelSet {
+  using L = ComplexLanes<V>;
+  using R = typename V::T;
+  using reg = typename V::reg;
+  using C = std::complex<R>;
+  static constexpr int W = V::width;
+
+  static C dot(index_t n, const C *xc, const C *yc, bool conj_x) {
+    const R *x = reinterpret_cast<const R *>(xc), *y = reinterpret_cast<const R *>(yc);
+    const index_t len = 2 * n;
+    reg s1[U], s2[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) s1[u] = s2[u] = V::zero();
+    index_t i = 0;
+    for (; i + U * W <= len; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) {
+        const reg xv = V::load(x + i + u * W), yv = V::load(y + i + u * W);
+        s1[u] = V::fma(xv, yv, s1[u]);
+        s2[u] = V::fma(xv, V::swap_pairs(yv), s2[u]);
+      }
+    for (; i < len; i += W) {  // whole or masked vectors: the tail is whole pairs
+      const int r = static_cast<int>(len - i < W ? len - i : W);
+      const reg xv = V::load_partial(x + i, r), yv = V::load_partial(y + i, r);
+      s1[0] = V::fma(xv, yv, s1[0]);
+      s2[0] = V::fma(xv, V::swap_pairs(yv), s2[0]);
+    }
+    return L::finish_dot(tree_sum(s1), tree_sum(s2), conj_x);
+  }
+  static C dotu(index_t n, const C *x, const C *y) { return dot(n, x, y, false); }
+  static C dotc(index_t n, const C *x, const C *y) { return dot(n, x, y, true); }
+
+  static void axpy(index_t n, C alpha, const C *xc, C *yc) {
+    const R *x = reinterpret_cast<const R *>(xc);
+    R *y = reinterpret_cast<R *>(yc);
+    const index_t len = 2 * n;
+    const typename L::Factor f = L::factor(alpha, false);
+    index_t i = 0;
+    for (; i + U * W <= len; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u)
+        V::store(y + i + u * W, L::madd(f, V::load(x + i + u * W), V::load(y + i + u * W)));
+    for (; i < len; i += W) {
+      const int r = static_cast<int>(len - i < W ? len - i : W);
+      V::store_partial(y + i, L::madd(f, V::load_partial(x + i, r), V::load_partial(y + i, r)), r);
+    }
+  }
+
+  static reg tree_sum(reg *acc) {
+#pragma GCC unroll 16
+    for (int step = 1; step < U; step *= 2)
+#pragma GCC unroll 16
+      for (int u = 0; u + step < U; u += 2 * step) acc[u] = V::add(acc[u], acc[u + step]);
+    return acc[0];
+  }
+};
+
+// y[0:m] += sum over NC columns c of t[c] * op(A(:, c)): y loaded and stored
+// once per group; per element the columns are added in order.
+template <class V, int NC, int U>
+void complex_gemv_n_columns(index_t m, const std::complex<typename V::T> *a, index_t lda,
+                            const typename ComplexLanes<V>::Factor *f,
+                            std::complex<typename V::T> *yc) {
+  using L = ComplexLanes<V>;
+  using R = typename V::T;
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  const R *ar = reinterpret_cast<const R *>(a);
+  R *y = reinterpret_cast<R *>(yc);
+  const index_t len = 2 * m, ld = 2 * lda;
+  index_t i = 0;
+  for (; i + U * W <= len; i += U * W) {
+    reg yv[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) yv[u] = V::load(y + i + u * W);
+#pragma GCC unroll 16
+    for (int c = 0; c < NC; ++c)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) yv[u] = L::madd(f[c], V::load(ar + c * ld + i + u * W), yv[u]);
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) V::store(y + i + u * W, yv[u]);
+  }
+  for (; i < len; i += W) {
+    const int r = static_cast<int>(len - i < W ? len - i : W);
+    reg yv = V::load_partial(y + i, r);
+#pragma GCC unroll 16
+    for (int c = 0; c < NC; ++c) yv = L::madd(f[c], V::load_partial(ar + c * ld + i, r), yv);
+    V::store_partial(y + i, yv, r);
+  }
+}
+
+// y[0:m] += alpha * op(A) x, A m x n column-major, op = conj when conj_a.
+template <class V, int NC, int U>
+void complex_gemv_n(index_t m, index_t n, std::complex<typename V::T> alpha,
+                    const std::complex<typename V::T> *a, index_t lda,
+                    const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                    bool conj_a) {
+  using L = ComplexLanes<V>;
+  typename L::Factor f[NC];
+  index_t j = 0;
+  for (; j + NC <= n; j += NC) {
+    for (int c = 0; c < NC; ++c) f[c] = L::factor(L::mul(alpha, x[j + c]), conj_a);
+    complex_gemv_n_columns<V, NC, U>(m, a + j * lda, lda, f, y);
+  }
+  for (; j < n; ++j) {  // the last columns one at a time: the same per-element order
+    f[0] = L::factor(L::mul(alpha, x[j]), conj_a);
+    complex_gemv_n_columns<V, 1, U>(m, a + j * lda, lda, f, y);
+  }
+}
+
+// y[c] += alpha * sum_i op(A(i, c)) x[i] for NC columns; each column's sum has
+// the same shape whatever NC is, so a result does not depend on its group.
+template <class V, int NC, int U>
+void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
+                            const std::complex<typename V::T> *a, index_t lda,
+                            const std::complex<typename V::T> *xc,
+                            std::complex<typename V::T> *y, bool conj_a) {
+  using L = ComplexLanes<V>;
+  using R = typename V::T;
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  const R *ar = reinterpret_cast<const R *>(a), *x = reinterpret_cast<const R *>(xc);
+  const index_t len = 2 * m, ld = 2 * lda;
+  reg s1[NC][U], s2[NC][U];
+#pragma GCC unroll 16
+  for (int c = 0; c < NC; ++c)
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) s1[c][u] = s2[c][u] = V::zero();
+  index_t i = 0;
+  for (; i + U * W <= len; i += U * W) {
+    reg xv[U], xs[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) {
+      xv[u] = V::load(x + i + u * W);
+      xs[u] = V::swap_pairs(xv[u]);
+    }
+#pragma GCC unroll 16
+    for (int c = 0; c < NC; ++c)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) {
+        const reg av = V::load(ar + c * ld + i + u * W);
+        s1[c][u] = V::fma(av, xv[u], s1[c][u]);
+        s2[c][u] = V::fma(av, xs[u], s2[c][u]);
+      }
+  }
+  for (; i < len; i += W) {
+    const int r = static_cast<int>(len - i < W ? len - i : W);
+    const reg xv = V::load_partial(x + i, r), xs = V::swap_pairs(xv);
+#pragma GCC unroll 16
+    for (int c = 0; c < NC; ++c) {
+      const reg av = V::load_partial(ar + c * ld + i, r);
+      s1[c][0] = V::fma(av, xv, s1[c][0]);
+      s2[c][0] = V::fma(av, xs, s2[c][0]);
+    }
+  }
+  using K = ComplexVectorKernelSet<V, U>;
+#pragma GCC unroll 16
+  for (int c = 0; c < NC; ++c)
+    y[c] += L::mul(alpha, L::finish_dot(K::tree_sum(s1[c]), K::tree_sum(s2[c]), conj_a));
+}
+
+template <class V, int NC, int U>
+void complex_gemv_t(index_t m, index_t n, std::complex<typename V::T> alpha,
+                    const std::complex<typename V::T> *a, index_t lda,
+                    const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                    bool conj_a) {
+  index_t j = 0;
+  for (; j + NC <= n; j += NC)
+    complex_gemv_t_columns<V, NC, U>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
+  for (; j < n; ++j) complex_gemv_t_columns<V, 1, U>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
+}
+
+// The table entry.  DotU: accumulators of dot/axpy; NC, NU: columns and
+// vectors of gemv_n; TC, TU: of gemv_t.
+template <class V, int DotU, int NC, int NU, int TC, int TU>
+ComplexVectorKernels<typename V::T> make_complex_vector_kernels(const char *name) {
+  using K = ComplexVectorKernelSet<V, DotU>;
+  return {name, &K::dotu, &K::dotc, &K::axpy, &complex_gemv_n<V, NC, NU>,
+          &complex_gemv_t<V, TC, TU>};
+}
+
+}  // namespace tileblas

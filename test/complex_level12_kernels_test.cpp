@@ -1,0 +1,243 @@
+// complex_level12_kernels_test.cpp -- the complex Level 1/2 paths that run the
+// target's complex vector kernels (ComplexVectorKernels in src/target.hpp):
+// c/z dotu, dotc, axpy and gemv N/T/C (column-major, and row-major, whose
+// ConjTrans is conj(A) without a transpose on the column-major view), against
+// long-double reference loops at sizes around the vector widths (1..8 complex
+// values), the unrolls and column groups, and the threading threshold; lda > m,
+// negative increments, beta == 0 over a NaN y, NaN/Inf propagation, and
+// bitwise identical results for 1-4 threads.
+// CTest also runs it with each CPU target forced.
+#include <gtest/gtest.h>
+
+#include <cblas.h>
+#include <tileblas.h>
+
+#include <cmath>
+#include <complex>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <vector>
+
+namespace {
+
+using ld = long double;
+using cld = std::complex<long double>;
+
+template <class R>
+std::vector<std::complex<R>> random_vector(std::size_t n, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> dist(-1, 1);
+  std::vector<std::complex<R>> v(n);
+  for (auto &e : v) e = {R(dist(gen)), R(dist(gen))};
+  return v;
+}
+
+template <class R>
+ld eps() {
+  return std::numeric_limits<R>::epsilon();
+}
+
+cld mul(cld a, cld b) {
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
+template <class R>
+struct Blas;
+template <>
+struct Blas<float> {
+  using C = std::complex<float>;
+  static C dotu(int n, const C *x, int ix, const C *y, int iy) {
+    C r;
+    cblas_cdotu_sub(n, x, ix, y, iy, &r);
+    return r;
+  }
+  static C dotc(int n, const C *x, int ix, const C *y, int iy) {
+    C r;
+    cblas_cdotc_sub(n, x, ix, y, iy, &r);
+    return r;
+  }
+  static void axpy(int n, C a, const C *x, int ix, C *y, int iy) { cblas_caxpy(n, &a, x, ix, y, iy); }
+  static void gemv(CBLAS_LAYOUT l, CBLAS_TRANSPOSE t, int m, int n, C a, const C *A, int lda, const C *x,
+                   int ix, C b, C *y, int iy) {
+    cblas_cgemv(l, t, m, n, &a, A, lda, x, ix, &b, y, iy);
+  }
+};
+template <>
+struct Blas<double> {
+  using C = std::complex<double>;
+  static C dotu(int n, const C *x, int ix, const C *y, int iy) {
+    C r;
+    cblas_zdotu_sub(n, x, ix, y, iy, &r);
+    return r;
+  }
+  static C dotc(int n, const C *x, int ix, const C *y, int iy) {
+    C r;
+    cblas_zdotc_sub(n, x, ix, y, iy, &r);
+    return r;
+  }
+  static void axpy(int n, C a, const C *x, int ix, C *y, int iy) { cblas_zaxpy(n, &a, x, ix, y, iy); }
+  static void gemv(CBLAS_LAYOUT l, CBLAS_TRANSPOSE t, int m, int n, C a, const C *A, int lda, const C *x,
+                   int ix, C b, C *y, int iy) {
+    cblas_zgemv(l, t, m, n, &a, A, lda, x, ix, &b, y, iy);
+  }
+};
+
+// |got - want| within k * eps * scale in each part.
+template <class R>
+void expect_close(std::complex<R> got, cld want, ld scale, ld k, const char *what, int n) {
+  const ld tol = k * eps<R>() * (scale + 1);
+  EXPECT_LE(std::fabs(ld(got.real()) - want.real()), tol) << what << " n=" << n;
+  EXPECT_LE(std::fabs(ld(got.imag()) - want.imag()), tol) << what << " n=" << n;
+}
+
+template <class R>
+class ComplexKernels : public ::testing::Test {};
+using Types = ::testing::Types<float, double>;
+TYPED_TEST_SUITE(ComplexKernels, Types);
+
+const int kSizes[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 100, 257, 1000};
+
+TYPED_TEST(ComplexKernels, DotuAndDotcMatchTheReference) {
+  using R = TypeParam;
+  for (int n : kSizes)
+    for (int inc : {1, -2}) {
+      const auto x = random_vector<R>(std::size_t(n) * 2 + 1, n + 1);
+      const auto y = random_vector<R>(std::size_t(n) * 2 + 1, n + 7);
+      cld u = 0, c = 0;
+      ld scale = 0;
+      for (int i = 0; i < n; ++i) {
+        const long p = inc < 0 ? long(n - 1 - i) * -inc : long(i) * inc;
+        const cld xi(x[p].real(), x[p].imag()), yi(y[p].real(), y[p].imag());
+        u += mul(xi, yi);
+        c += mul(std::conj(xi), yi);
+        scale += std::abs(xi) * std::abs(yi);
+      }
+      expect_close<R>(Blas<R>::dotu(n, x.data(), inc, y.data(), inc), u, scale, 2.0L * n, "dotu", n);
+      expect_close<R>(Blas<R>::dotc(n, x.data(), inc, y.data(), inc), c, scale, 2.0L * n, "dotc", n);
+    }
+}
+
+TYPED_TEST(ComplexKernels, AxpyMatchesTheReferenceAndStopsAtN) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  const C alpha(R(0.75), R(-1.25));
+  for (int n : kSizes) {
+    const auto x = random_vector<R>(n + 1, n + 3);
+    auto y = random_vector<R>(n + 1, n + 5);
+    const C sentinel(R(42), R(-42));
+    y[n] = sentinel;
+    const auto y0 = y;
+    Blas<R>::axpy(n, alpha, x.data(), 1, y.data(), 1);
+    for (int i = 0; i < n; ++i) {
+      const cld want = cld(y0[i].real(), y0[i].imag()) +
+                       mul(cld(alpha.real(), alpha.imag()), cld(x[i].real(), x[i].imag()));
+      expect_close<R>(y[i], want, 4, 4, "axpy", n);
+    }
+    EXPECT_EQ(y[n], sentinel) << "axpy wrote past n=" << n;
+  }
+}
+
+// op(A) as the column-major engine sees it: 'N', 'T' (transpose), 'C'
+// (conjugate transpose) or 'R' (conjugate, no transpose).
+template <class R>
+std::vector<cld> reference_gemv(char op, int m, int n, std::complex<R> alpha, const std::vector<std::complex<R>> &a,
+                                int lda, const std::vector<std::complex<R>> &x, std::complex<R> beta,
+                                const std::vector<std::complex<R>> &y, std::vector<ld> &scale) {
+  const bool trans = op == 'T' || op == 'C', conj = op == 'C' || op == 'R';
+  const int leny = trans ? n : m, lenx = trans ? m : n;
+  std::vector<cld> out(leny);
+  scale.assign(leny, 0);
+  for (int i = 0; i < leny; ++i) {
+    cld s = 0;
+    for (int p = 0; p < lenx; ++p) {
+      const auto e = trans ? a[p + std::size_t(i) * lda] : a[i + std::size_t(p) * lda];
+      cld ae(e.real(), e.imag());
+      if (conj) ae = std::conj(ae);
+      s += mul(ae, cld(x[p].real(), x[p].imag()));
+      scale[i] += std::abs(ae) * std::abs(cld(x[p].real(), x[p].imag()));
+    }
+    out[i] = mul(cld(alpha.real(), alpha.imag()), s);
+    if (beta != std::complex<R>(0)) out[i] += mul(cld(beta.real(), beta.imag()), cld(y[i].real(), y[i].imag()));
+    scale[i] = scale[i] * std::abs(cld(alpha.real(), alpha.imag())) + 2;
+  }
+  return out;
+}
+
+TYPED_TEST(ComplexKernels, GemvAllOpsBothLayoutsMatchTheReference) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  const C alpha(R(1.5), R(0.5)), beta(R(-0.5), R(0.25));
+  const int dims[] = {1, 3, 8, 9, 17, 33, 64, 67, 130};
+  for (int m : dims)
+    for (int n : dims)
+      for (char op : {'N', 'T', 'C', 'R'}) {
+        const int lda = m + 3;
+        const auto a = random_vector<R>(std::size_t(lda) * n, m * 131 + n);
+        const bool trans = op == 'T' || op == 'C';
+        const int lenx = trans ? m : n, leny = trans ? n : m;
+        const auto x = random_vector<R>(lenx, m + n);
+        auto y = random_vector<R>(leny, m * n + 1);
+        std::vector<ld> scale;
+        const auto want = reference_gemv<R>(op, m, n, alpha, a, lda, x, beta, y, scale);
+        // 'R' (conj(A), no transpose) is a row-major ConjTrans call on A^T.
+        if (op == 'R')
+          Blas<R>::gemv(CblasRowMajor, CblasConjTrans, n, m, alpha, a.data(), lda, x.data(), 1, beta, y.data(), 1);
+        else
+          Blas<R>::gemv(CblasColMajor, op == 'N' ? CblasNoTrans : op == 'T' ? CblasTrans : CblasConjTrans, m, n,
+                        alpha, a.data(), lda, x.data(), 1, beta, y.data(), 1);
+        for (int i = 0; i < leny; ++i)
+          expect_close<R>(y[i], want[i], scale[i], 2.0L * (lenx + 2), "gemv", m * 1000 + n);
+      }
+}
+
+TYPED_TEST(ComplexKernels, GemvBetaZeroIgnoresNaNInYAndNaNInAPropagates) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  const R nan = std::numeric_limits<R>::quiet_NaN();
+  for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasConjTrans}) {
+    const int m = 37, n = 29;
+    auto a = random_vector<R>(std::size_t(m) * n, 11);
+    const auto x = random_vector<R>(std::max(m, n), 12);
+    std::vector<C> y(std::max(m, n), C(nan, nan));
+    Blas<R>::gemv(CblasColMajor, t, m, n, C(1), a.data(), m, x.data(), 1, C(0), y.data(), 1);
+    const int leny = t == CblasNoTrans ? m : n;
+    for (int i = 0; i < leny; ++i) EXPECT_TRUE(std::isfinite(y[i].real()) && std::isfinite(y[i].imag())) << i;
+    a[5 + 3 * m] = C(nan, 0);  // row 5, column 3
+    Blas<R>::gemv(CblasColMajor, t, m, n, C(1), a.data(), m, x.data(), 1, C(0), y.data(), 1);
+    const int hit = t == CblasNoTrans ? 5 : 3;
+    EXPECT_TRUE(std::isnan(y[hit].real())) << "NaN in A must reach y";
+    for (int i = 0; i < leny; ++i)
+      if (i != hit) EXPECT_TRUE(std::isfinite(y[i].real())) << i;
+  }
+}
+
+TYPED_TEST(ComplexKernels, ResultsAreBitwiseTheSameForOneToFourThreads) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  const int saved = tileblas_get_num_threads();
+  const int m = 700, n = 650, len = 300000;  // above the threading thresholds
+  const auto a = random_vector<R>(std::size_t(m) * n, 21);
+  const auto x = random_vector<R>(len, 22), y0 = random_vector<R>(len, 23);
+  std::vector<std::vector<C>> results;
+  for (int threads = 1; threads <= 4; ++threads) {
+    tileblas_set_num_threads(threads);
+    std::vector<C> out;
+    for (CBLAS_TRANSPOSE t : {CblasNoTrans, CblasTrans, CblasConjTrans}) {
+      std::vector<C> y(y0.begin(), y0.begin() + std::max(m, n));
+      Blas<R>::gemv(CblasColMajor, t, m, n, C(R(0.5), R(2)), a.data(), m, x.data(), 1, C(1), y.data(), 1);
+      out.insert(out.end(), y.begin(), y.end());
+    }
+    out.push_back(Blas<R>::dotc(len, x.data(), 1, y0.data(), 1));
+    std::vector<C> y = y0;
+    Blas<R>::axpy(len, C(R(-1.5), R(0.5)), x.data(), 1, y.data(), 1);
+    out.insert(out.end(), y.begin(), y.end());
+    results.push_back(out);
+  }
+  tileblas_set_num_threads(saved);
+  for (std::size_t t = 1; t < results.size(); ++t)
+    EXPECT_EQ(0, std::memcmp(results[0].data(), results[t].data(), results[0].size() * sizeof(C)))
+        << "results differ between 1 and " << t + 1 << " threads";
+}
+
+}  // namespace
