@@ -157,7 +157,8 @@ struct ComplexVectorKernels {
   const char *name;
   C (*dotu)(index_t n, const C *x, const C *y);  // sum x_i * y_i
   C (*dotc)(index_t n, const C *x, const C *y);  // sum conj(x_i) * y_i
-  void (*axpy)(index_t n, C alpha, const C *x, C *y);
+  // y += alpha * op(x), op(x) = conj(x) when conj_x.
+  void (*axpy)(index_t n, C alpha, const C *x, C *y, bool conj_x);
   // y[0:m] += alpha * op(A) x, A m x n column-major, op(A) = conj(A) when conj_a.
   void (*gemv_n)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
                  bool conj_a);

@@ -96,11 +96,11 @@ struct ComplexVectorKernelSet {
   static C dotu(index_t n, const C *x, const C *y) { return dot(n, x, y, false); }
   static C dotc(index_t n, const C *x, const C *y) { return dot(n, x, y, true); }
 
-  static void axpy(index_t n, C alpha, const C *xc, C *yc) {
+  static void axpy(index_t n, C alpha, const C *xc, C *yc, bool conj_x) {
     const R *x = reinterpret_cast<const R *>(xc);
     R *y = reinterpret_cast<R *>(yc);
     const index_t len = 2 * n;
-    const typename L::Factor f = L::factor(alpha, false);
+    const typename L::Factor f = L::factor(alpha, conj_x);
     index_t i = 0;
     for (; i + U * W <= len; i += U * W)
 #pragma GCC unroll 16

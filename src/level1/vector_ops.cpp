@@ -82,7 +82,7 @@ void axpy(index_t n, T alpha, const T *x, index_t incx, T *y, index_t incy) {
     if constexpr (has_complex_vector_kernels_v<T>) {
       const auto &k = complex_vector_kernels<T>();
       parallel_ranges(threads_for_elements(6 * n), n, 32, [&](index_t i0, index_t i1) {
-        k.axpy(i1 - i0, alpha, x + i0, y + i0);
+        k.axpy(i1 - i0, alpha, x + i0, y + i0, false);
       });
       return;
     }

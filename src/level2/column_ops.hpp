@@ -2,10 +2,9 @@
 // engines (band and packed storage, symmetric/Hermitian rank updates):
 //   column_axpy: y[0:n] += t * op(col[0:n])
 //   column_dot:  sum of op(col[i]) * x[i], i < n
-// where op conjugates when ConjA.  Real types run on the target's vector
-// kernels (AVX-512 / AVX2 / portable, target.hpp); the engines themselves
-// are compiled for baseline x86-64, where these loops would get at most
-// SSE2.  Complex types keep the plain loops.
+// where op conjugates when ConjA.  They run on the target's vector kernels
+// (AVX-512 / AVX2 / portable, target.hpp): the engines themselves are
+// compiled for baseline x86-64, where these loops would get at most SSE2.
 #pragma once
 
 #include "level1/active_vector_kernels.hpp"
@@ -16,23 +15,20 @@ namespace tileblas::level2 {
 template <bool ConjA, class T>
 inline void column_axpy(index_t n, T t, const T *col, T *y) {
   if (n <= 0) return;
-  if constexpr (has_vector_kernels_v<T>) {
+  if constexpr (has_vector_kernels_v<T>)
     vector_kernels<T>().axpy(n, t, col, y);
-  } else {
-    for (index_t i = 0; i < n; ++i) y[i] += mul(t, conj_if<ConjA>(col[i]));
-  }
+  else
+    complex_vector_kernels<T>().axpy(n, t, col, y, ConjA);
 }
 
 template <bool ConjA, class T>
 inline T column_dot(index_t n, const T *col, const T *x) {
   if (n <= 0) return T(0);
-  if constexpr (has_vector_kernels_v<T>) {
+  if constexpr (has_vector_kernels_v<T>)
     return vector_kernels<T>().dot(n, col, x);
-  } else {
-    T sum = T(0);
-    for (index_t i = 0; i < n; ++i) sum += mul(conj_if<ConjA>(col[i]), x[i]);
-    return sum;
-  }
+  else
+    return ConjA ? complex_vector_kernels<T>().dotc(n, col, x)
+                 : complex_vector_kernels<T>().dotu(n, col, x);
 }
 
 }  // namespace tileblas::level2

@@ -1,6 +1,6 @@
 // ger.cpp -- A += alpha * x * y^T (ger, geru), alpha * x * y^H (gerc), and
-// the conj(x) form a row-major gerc becomes: one axpy per column of A (for
-// real types the target's axpy kernel, threaded over columns when A is large).
+// the conj(x) form a row-major gerc becomes: one axpy per column of A on the
+// target's axpy kernel, threaded over columns when A is large.
 #include "level1/active_vector_kernels.hpp"
 #include "level1/parallel.hpp"
 #include "level2/engines.hpp"
@@ -10,23 +10,15 @@ namespace tileblas::level2 {
 
 namespace {
 
-template <bool ConjX, bool ConjY, class T>
-void ger_kernel(index_t m, index_t n, T alpha, const T *__restrict x, const T *y, T *a,
-                index_t lda) {
-  for (index_t j = 0; j < n; ++j) {
-    if (y[j] == T(0)) continue;  // the reference skips zero y[j]
-    const T t = mul(alpha, conj_if<ConjY>(y[j]));
-    T *__restrict col = a + j * lda;
-    for (index_t i = 0; i < m; ++i) col[i] += mul(conj_if<ConjX>(x[i]), t);
-  }
-}
-
-template <class T>
-void ger_real(index_t m, index_t n, T alpha, const T *x, const T *y, T *a, index_t lda) {
-  const VectorKernels<T> &k = vector_kernels<T>();
+// Column j += t_j * op(x), t_j = alpha * op(y[j]), by column_axpy(m, t, x, col).
+template <class T, class ColumnAxpy>
+void ger_columns(index_t m, index_t n, T alpha, const T *x, const T *y, bool conj_y, T *a,
+                 index_t lda, ColumnAxpy column_axpy) {
   parallel_ranges(threads_for_elements(m * n), n, 1, [&](index_t j0, index_t j1) {
-    for (index_t j = j0; j < j1; ++j)
-      if (y[j] != T(0)) k.axpy(m, alpha * y[j], x, a + j * lda);  // the reference skips zero y[j]
+    for (index_t j = j0; j < j1; ++j) {
+      if (y[j] == T(0)) continue;  // the reference skips zero y[j]
+      column_axpy(m, mul(alpha, conj_y ? conj_if<true>(y[j]) : y[j]), x, a + j * lda);
+    }
   });
 }
 
@@ -38,15 +30,14 @@ void ger(index_t m, index_t n, T alpha, const T *x, index_t incx, const T *y, in
   UnitStride<const T> xs(m, x, incx);
   UnitStride<const T> ys(n, y, incy);
   if constexpr (has_vector_kernels_v<T>) {
-    ger_real(m, n, alpha, xs.data(), ys.data(), a, lda);
-    return;
+    const VectorKernels<T> &k = vector_kernels<T>();
+    ger_columns(m, n, alpha, xs.data(), ys.data(), false, a, lda,
+                [&](index_t len, T t, const T *v, T *col) { k.axpy(len, t, v, col); });
+  } else {
+    const auto &k = complex_vector_kernels<T>();
+    ger_columns(m, n, alpha, xs.data(), ys.data(), conj_y, a, lda,
+                [&](index_t len, T t, const T *v, T *col) { k.axpy(len, t, v, col, conj_x); });
   }
-  if (conj_x)
-    ger_kernel<true, false>(m, n, alpha, xs.data(), ys.data(), a, lda);
-  else if (conj_y)
-    ger_kernel<false, true>(m, n, alpha, xs.data(), ys.data(), a, lda);
-  else
-    ger_kernel<false, false>(m, n, alpha, xs.data(), ys.data(), a, lda);
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                          \
