@@ -116,7 +116,7 @@ bool gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
   // small, as it is in most calls that have one (a 4 x 4 x 4 call spent half
   // its time packing the tail into a whole MR-row sliver from the pool).
   const int w = uk.vector_rows;
-  constexpr index_t kStackTail = 2048;
+  constexpr index_t kStackTail = 1024;  // 4-8 KiB: modest even for a small thread stack
   alignas(64) T stack_tail[kStackTail];
   PackBuffer heap_tail(tail && w * p.k > kStackTail ? sizeof(T) * w * p.k : 0);
   T *tail_rows = w * p.k <= kStackTail ? stack_tail : heap_tail.as<T>();
