@@ -145,7 +145,22 @@ struct VectorKernels {
   void (*gemv_n)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
   // y[j] += alpha * dot(A(:, j), x[0:m]) for j < n, several columns at once.
   void (*gemv_t)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
+  T (*asum)(index_t n, const T *x);  // sum |x_i|
+  // sum x_i^2 in double, unscaled (nrm2: exact squares for float; for
+  // double the caller checks for overflow and underflow).
+  double (*sum_of_squares)(index_t n, const T *x);
+  // 0-based index of the first x_i with the largest |x_i| among those not
+  // NaN; -1 when all are NaN.
+  index_t (*iamax)(index_t n, const T *x);
+  // symv's panel, for ncols <= kSymvColumns columns col[c][0:m] of the
+  // stored triangle: y[0:m] += sum_c t[c] * col[c][0:m] and
+  // dots[c] = col[c][0:m] . x[0:m], reading each column once.
+  void (*symv_columns)(index_t m, int ncols, const T *const *col, const T *t, const T *x, T *y,
+                       T *dots);
 };
+
+// The most columns one symv_columns call takes.
+inline constexpr int kSymvColumns = 4;
 
 struct CpuTarget {
   const char *name;  // "zen5", "avx512", "avx2", "generic"

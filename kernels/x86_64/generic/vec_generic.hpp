@@ -4,7 +4,10 @@
 // so fma() is a multiply and an add.
 #pragma once
 
+#include <cstdint>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 namespace tileblas::generic {
 
@@ -34,6 +37,37 @@ struct VecPortable {
     return v;
   }
   static void store_partial(T *p, reg v, int n) { std::memcpy(p, &v, sizeof(T) * n); }
+  // Reductions (vector_reductions.hpp): |v| (the sign bit cleared, so -0
+  // gives +0 and NaN stays NaN); max(a, b) with b wherever a is NaN, so
+  // max(|x|, acc) drops NaNs; lane masks of a > b and a == b (bit i: lane i).
+  using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+  typedef Bits ireg __attribute__((vector_size(sizeof(T) * Width)));
+  static reg abs(reg v) {
+    const ireg all_but_sign = ireg{} + std::numeric_limits<Bits>::max();
+    return reinterpret_cast<reg>(reinterpret_cast<ireg>(v) & all_but_sign);
+  }
+  static reg max(reg a, reg b) { return a > b ? a : b; }
+  static unsigned mask_greater(reg a, reg b) {
+    unsigned m = 0;
+    for (int i = 0; i < Width; ++i) m |= unsigned(a[i] > b[i]) << i;
+    return m;
+  }
+  static unsigned mask_equal(reg a, reg b) {
+    unsigned m = 0;
+    for (int i = 0; i < Width; ++i) m |= unsigned(a[i] == b[i]) << i;
+    return m;
+  }
+  // width floats converted to T (float nrm2 sums its squares in double).
+  static reg load_float(const float *p) {
+    reg v;
+    for (int i = 0; i < Width; ++i) v[i] = T(p[i]);
+    return v;
+  }
+  static reg load_float_partial(const float *p, int n) {
+    reg v = zero();
+    for (int i = 0; i < n; ++i) v[i] = T(p[i]);
+    return v;
+  }
   static T sum(reg v) {  // lanes in order
     T s = v[0];
     for (int i = 1; i < Width; ++i) s += v[i];
