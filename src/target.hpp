@@ -159,8 +159,9 @@ struct VectorKernels {
                        T *dots);
 };
 
-// The most columns one symv_columns call takes.
-inline constexpr int kSymvColumns = 4;
+// The most columns one symv_columns call takes (a 64-byte line of floats:
+// src/level2/symmetric_mv_blocked.cpp's panels).
+inline constexpr int kSymvColumns = 16;
 
 struct CpuTarget {
   const char *name;  // "zen5", "avx512", "avx2", "generic"

@@ -14,13 +14,19 @@ namespace tileblas {
 // added in order, one FMA each) and dots[c] = col[c][0:m] . x[0:m] (U
 // accumulators per column, masked tail, fixed tree).
 template <class V, int C, int U>
-void symv_column_group(index_t m, const typename V::T *const *col, const typename V::T *t,
+void symv_column_group(index_t m, const typename V::T *const *columns, const typename V::T *t,
                        const typename V::T *x, typename V::T *y, typename V::T *dots) {
+  using T = typename V::T;
   using reg = typename V::reg;
   constexpr int W = V::width;
+  // The column pointers in registers: read through `columns` they would be
+  // reloaded after every store to y, which the compiler cannot rule out
+  // aliases them.
+  const T *col[C];
   reg tv[C], acc[C][U];
 #pragma GCC unroll 16
   for (int c = 0; c < C; ++c) {
+    col[c] = columns[c];
     tv[c] = V::set1(t[c]);
 #pragma GCC unroll 16
     for (int u = 0; u < U; ++u) acc[c][u] = V::zero();
@@ -77,16 +83,27 @@ void symv_column_group(index_t m, const typename V::T *const *col, const typenam
   }
 }
 
-// ncols (1..kSymvColumns) columns in one pass over x and y.
-template <class V, int U>
+// ncols (1..kSymvColumns) columns, in groups of up to C: one pass over x and
+// y per group.
+template <class V, int C, int U>
 void symv_columns(index_t m, int ncols, const typename V::T *const *col, const typename V::T *t,
                   const typename V::T *x, typename V::T *y, typename V::T *dots) {
-  static_assert(kSymvColumns == 4);
-  switch (ncols) {
-    case 4: symv_column_group<V, 4, U>(m, col, t, x, y, dots); break;
-    case 3: symv_column_group<V, 3, U>(m, col, t, x, y, dots); break;
-    case 2: symv_column_group<V, 2, U>(m, col, t, x, y, dots); break;
-    default: symv_column_group<V, 1, U>(m, col, t, x, y, dots); break;
+  static_assert(C >= 1 && C <= 8 && C <= kSymvColumns);
+  for (int c0 = 0; c0 < ncols; c0 += C) {
+    const int g = ncols - c0 < C ? ncols - c0 : C;
+    const auto *gc = col + c0;
+    const auto *gt = t + c0;
+    auto *gd = dots + c0;
+    switch (g) {
+      case 8: if constexpr (C >= 8) symv_column_group<V, 8, U>(m, gc, gt, x, y, gd); break;
+      case 7: if constexpr (C >= 7) symv_column_group<V, 7, U>(m, gc, gt, x, y, gd); break;
+      case 6: if constexpr (C >= 6) symv_column_group<V, 6, U>(m, gc, gt, x, y, gd); break;
+      case 5: if constexpr (C >= 5) symv_column_group<V, 5, U>(m, gc, gt, x, y, gd); break;
+      case 4: if constexpr (C >= 4) symv_column_group<V, 4, U>(m, gc, gt, x, y, gd); break;
+      case 3: if constexpr (C >= 3) symv_column_group<V, 3, U>(m, gc, gt, x, y, gd); break;
+      case 2: if constexpr (C >= 2) symv_column_group<V, 2, U>(m, gc, gt, x, y, gd); break;
+      default: symv_column_group<V, 1, U>(m, gc, gt, x, y, gd); break;
+    }
   }
 }
 

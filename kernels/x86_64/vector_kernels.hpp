@@ -186,8 +186,9 @@ void gemv_t(index_t m, index_t n, typename V::T alpha, const typename V::T *a, i
 // The table entry.  D: the target's double traits (nrm2 sums squares in
 // double); DotU: accumulators of dot/axpy/scal and the reductions (asum,
 // nrm2, iamax); NC, NU: columns and accumulators of gemv_n; TC, TU: of
-// gemv_t; SU: accumulators per column of symv's panel.
-template <class V, class D, int DotU, int NC, int NU, int TC, int TU, int SU>
+// gemv_t; SC, SU: columns per pass over y and accumulators per column of
+// symv's panel.
+template <class V, class D, int DotU, int NC, int NU, int TC, int TU, int SC, int SU>
 VectorKernels<typename V::T> make_vector_kernels(const char *name) {
   using T = typename V::T;
   using K = VectorKernelSet<V, DotU>;
@@ -200,7 +201,7 @@ VectorKernels<typename V::T> make_vector_kernels(const char *name) {
           &asum<V, DotU>,
           &sum_of_squares<D, DotU, T>,
           &iamax<V, DotU>,
-          &symv_columns<V, SU>};
+          &symv_columns<V, SC, SU>};
 }
 
 }  // namespace tileblas

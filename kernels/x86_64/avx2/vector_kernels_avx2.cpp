@@ -8,10 +8,10 @@
 namespace tileblas::avx2 {
 
 VectorKernels<float> svector_avx2() {
-  return make_vector_kernels<VecFloat, VecDouble, 4, 4, 4, 4, 2, 1>("avx2");
+  return make_vector_kernels<VecFloat, VecDouble, 4, 4, 4, 4, 2, 4, 1>("avx2");
 }
 VectorKernels<double> dvector_avx2() {
-  return make_vector_kernels<VecDouble, VecDouble, 4, 4, 4, 4, 2, 1>("avx2");
+  return make_vector_kernels<VecDouble, VecDouble, 4, 4, 4, 4, 2, 4, 1>("avx2");
 }
 
 }  // namespace tileblas::avx2
