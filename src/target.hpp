@@ -152,14 +152,17 @@ struct VectorKernels {
   // 0-based index of the first x_i with the largest |x_i| among those not
   // NaN; -1 when all are NaN.
   index_t (*iamax)(index_t n, const T *x);
-  // symv's panel, for ncols <= kSymvColumns columns col[c][0:m] of the
-  // stored triangle: y[0:m] += sum_c t[c] * col[c][0:m] and
-  // dots[c] = col[c][0:m] . x[0:m], reading each column once.
-  void (*symv_columns)(index_t m, int ncols, const T *const *col, const T *t, const T *x, T *y,
-                       T *dots);
+  // symv's panel: ncols <= kSymvColumns columns col[c][0:m] of the stored
+  // triangle, rows [0, m) holding the panel's ncols x ncols diagonal block
+  // (first for a lower triangle, column c stored from row c; last for an
+  // upper one, column c stored to row m - ncols + c) and the rectangle
+  // below or above it.  y[0:m] += t[c] * (column c's stored rows), and
+  // dots[c] = (its stored rows off the diagonal) . x[0:m]; A is read once.
+  void (*symv_panel)(bool upper, index_t m, int ncols, const T *const *col, const T *t,
+                     const T *x, T *y, T *dots);
 };
 
-// The most columns one symv_columns call takes (a 64-byte line of floats:
+// The most columns one symv_panel call takes (a 64-byte line of floats:
 // src/level2/symmetric_mv_blocked.cpp's panels).
 inline constexpr int kSymvColumns = 16;
 

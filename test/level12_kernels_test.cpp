@@ -304,6 +304,42 @@ TYPED_TEST(VectorKernelPaths, SymvAndSpmvPanelsTailsAndIncrements) {
     }
 }
 
+// An Inf in x reaches each y_i through one product A(i, k) * x_k, as in the
+// reference: y_i is an Inf of that product's sign, never NaN.  (A kernel
+// that multiplied the other triangle's lanes by zero instead of masking
+// them would make 0 * Inf = NaN inside the diagonal blocks.)
+TYPED_TEST(VectorKernelPaths, SymvInfInXGivesSignedInf) {
+  using T = TypeParam;
+  const T inf = std::numeric_limits<T>::infinity();
+  for (bool packed : {false, true})
+    for (auto uplo : {CblasUpper, CblasLower})
+      for (int n : {5, 17, 40, 70})
+        for (int k : {0, 3, n / 2, n - 1}) {
+          const bool upper = uplo == CblasUpper;
+          auto full = random_vector<T>(std::size_t(n) * n, n + k);
+          for (auto &v : full) v = v < 0 ? v - T(0.5) : v + T(0.5);  // no zeros
+          std::vector<T> a(std::size_t(n) * n, std::numeric_limits<T>::quiet_NaN()), ap;
+          for (int j = 0; j < n; ++j)
+            for (int i = upper ? 0 : j; i <= (upper ? j : n - 1); ++i) {
+              a[i + std::size_t(j) * n] = full[i + std::size_t(j) * n];
+              ap.push_back(full[i + std::size_t(j) * n]);
+            }
+          auto at = [&](int i, int j) {
+            return (upper ? i <= j : i >= j) ? full[i + std::size_t(j) * n] : full[j + std::size_t(i) * n];
+          };
+          auto x = random_vector<T>(n, 3);
+          x[k] = inf;
+          std::vector<T> y(n, std::numeric_limits<T>::quiet_NaN());
+          if (packed)
+            Blas<T>::spmv(uplo, n, T(-0.5), ap.data(), x.data(), 1, T(0), y.data(), 1);
+          else
+            Blas<T>::symv(uplo, n, T(-0.5), a.data(), n, x.data(), 1, T(0), y.data(), 1);
+          for (int i = 0; i < n; ++i)
+            ASSERT_EQ(y[i], at(i, k) > 0 ? -inf : inf)
+                << (packed ? "spmv" : "symv") << " upper=" << upper << " n=" << n << " k=" << k << " i=" << i;
+        }
+}
+
 TYPED_TEST(VectorKernelPaths, SymvAlphaZeroOnlyScalesY) {
   using T = TypeParam;
   const int n = 37;

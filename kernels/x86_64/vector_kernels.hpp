@@ -201,7 +201,7 @@ VectorKernels<typename V::T> make_vector_kernels(const char *name) {
           &asum<V, DotU>,
           &sum_of_squares<D, DotU, T>,
           &iamax<V, DotU>,
-          &symv_columns<V, SC, SU>};
+          &symv_panel<V, SC, SU>};
 }
 
 }  // namespace tileblas

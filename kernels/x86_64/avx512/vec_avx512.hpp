@@ -41,6 +41,14 @@ struct VecFloat {
   static reg max(reg a, reg b) { return _mm512_mask_max_ps(b, 0xFFFF, a, b); }
   static unsigned mask_greater(reg a, reg b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
   static unsigned mask_equal(reg a, reg b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
+  // symv's diagonal blocks (symv_kernel.hpp): lanes chosen by a bit mask;
+  // a masked load reads nothing outside the mask, a masked FMA leaves c.
+  static reg load_masked(const T *p, unsigned lanes) {
+    return _mm512_maskz_loadu_ps(static_cast<__mmask16>(lanes), p);
+  }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    return _mm512_mask3_fmadd_ps(a, b, c, static_cast<__mmask16>(lanes));
+  }
   // Lanes summed in a fixed order: halves, then quarters, ...  (Masked
   // forms throughout: GCC 12 warns about the undefined start of
   // _mm512_reduce_add_ps and _mm512_castps512_ps256, bug 105593.)
@@ -82,6 +90,12 @@ struct VecDouble {
   static reg load_float(const float *p) { return _mm512_maskz_cvtps_pd(0xFF, _mm256_loadu_ps(p)); }
   static reg load_float_partial(const float *p, int n) {
     return _mm512_maskz_cvtps_pd(0xFF, _mm256_maskz_loadu_ps(static_cast<__mmask8>((1u << n) - 1), p));
+  }
+  static reg load_masked(const T *p, unsigned lanes) {
+    return _mm512_maskz_loadu_pd(static_cast<__mmask8>(lanes), p);
+  }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    return _mm512_mask3_fmadd_pd(a, b, c, static_cast<__mmask8>(lanes));
   }
   static T sum(reg v) {
     v = _mm512_add_pd(v, _mm512_mask_shuffle_f64x2(v, 0xFF, v, v, _MM_SHUFFLE(3, 2, 3, 2)));

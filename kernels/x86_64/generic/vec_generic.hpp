@@ -68,6 +68,20 @@ struct VecPortable {
     for (int i = 0; i < n; ++i) v[i] = T(p[i]);
     return v;
   }
+  // symv's diagonal blocks (symv_kernel.hpp): lanes chosen by a bit mask;
+  // a masked load reads nothing outside the mask, a masked FMA leaves c.
+  static reg load_masked(const T *p, unsigned lanes) {
+    reg v = zero();
+    for (int i = 0; i < Width; ++i)
+      if (lanes >> i & 1) v[i] = p[i];
+    return v;
+  }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    const reg f = fma(a, b, c);
+    for (int i = 0; i < Width; ++i)
+      if (lanes >> i & 1) c[i] = f[i];
+    return c;
+  }
   static T sum(reg v) {  // lanes in order
     T s = v[0];
     for (int i = 1; i < Width; ++i) s += v[i];
