@@ -22,6 +22,19 @@ template <typename T>
 using DotFn = T (*)(int, const T *, int, const T *, int);
 template <typename T>
 using AxpyFn = void (*)(int, T, const T *, int, T *, int);
+template <typename T>
+using SymvFn = void (*)(int, int, int, T, const T *, int, const T *, int, T, T *, int);
+template <typename T>
+using NormFn = T (*)(int, const T *, int);   // asum, nrm2
+template <typename T>
+using IamaxFn = size_t (*)(int, const T *, int);
+
+// The precision letter and the operation: "dgemv" -> 'd', "gemv";
+// "isamax" -> 's', "amax".
+char precision(const std::string &routine) { return routine[0] == 'i' ? routine[1] : routine[0]; }
+std::string operation(const std::string &routine) {
+    return routine[0] == 'i' ? routine.substr(2) : routine.substr(1);
+}
 
 std::string size_label(int n) {
     if (n % (1 << 20) == 0) return std::to_string(n >> 20) + "M";
@@ -51,14 +64,15 @@ template <typename T>
 CaseResult run_typed(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
                      const TimingPolicy &policy, const Bandwidth &bw) {
     const int n = row.n;
-    const std::string op = row.routine.substr(1);
-    const bool matrix = op == "gemv" || op == "trsv";
+    const std::string op = operation(row.routine);
+    const bool matrix = op == "gemv" || op == "trsv" || op == "symv";
     const size_t na = matrix ? size_t(n) * n : 1;
     const double eps = std::numeric_limits<T>::epsilon();
-    CaseResult out = make_row({n, n, n, false}, row.routine[0], threads);
+    CaseResult out = make_row({n, n, n, false}, precision(row.routine), threads);
     out.routine = row.routine;
-    out.label = matrix ? size_label(n) + "x" + size_label(n) + (op == "gemv" ? (row.trans ? " T" : " N") : "")
-                       : size_label(n);
+    const char *variant = op == "gemv" ? (row.trans ? " T" : " N")
+                          : op == "symv" ? (row.trans ? " U" : " L") : "";
+    out.label = matrix ? size_label(n) + "x" + size_label(n) + variant : size_label(n);
     out.yardstick = op == "axpy" ? bw.copy(threads) : bw.read(threads);
 
     Buffer<T> a(na), x(n), y(n), y0(n);
@@ -70,6 +84,7 @@ CaseResult run_typed(const Blas12Row &row, int threads, const std::vector<BlasLi
     std::vector<void *> f;
     for (const auto &l : libs) f.push_back(l.symbol(l.prefix + "cblas_" + row.routine));
     T dot_result = 0;
+    size_t index_result = 0;
     const T alpha = T(0.5);
 
     bench::RowOps ops;
@@ -121,6 +136,52 @@ CaseResult run_typed(const Blas12Row &row, int threads, const std::vector<BlasLi
             }
             if (!compare("A*x - b", n, got, want, bound, 2 * n, eps, &r.detail)) r.failed = true;
         };
+    } else if (op == "symv") {   // row.trans: the upper triangle, else the lower
+        bytes = (double(n) * (n + 1) / 2 + 2.0 * n) * sizeof(T);
+        const int uplo = row.trans ? kUpper : kLower;
+        ops.call = [&, uplo](size_t l) {
+            reinterpret_cast<SymvFn<T>>(f[l])(kColMajor, uplo, n, T(1), a.get(), n, x.get(), 1,
+                                              T(0), y.get(), 1);
+        };
+        ops.reset = [&] { std::fill(y.get(), y.get() + n, std::numeric_limits<T>::quiet_NaN()); };
+        ops.check = [&, uplo](size_t, LibResult &r) {
+            std::fill(want.begin(), want.end(), 0.0);
+            std::fill(bound.begin(), bound.end(), 0.0);
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i) {   // element (i, j) from the stored triangle
+                    const bool stored = uplo == kUpper ? i <= j : i >= j;
+                    double t = double(stored ? a.get()[i + size_t(j) * n] : a.get()[j + size_t(i) * n]);
+                    want[i] += t * x.get()[j];
+                    bound[i] += std::fabs(t * x.get()[j]);
+                }
+            for (int i = 0; i < n; ++i) got[i] = y.get()[i];
+            if (!compare("y", n, got, want, bound, n, eps, &r.detail)) r.failed = true;
+        };
+    } else if (op == "asum" || op == "nrm2") {
+        bytes = double(n) * sizeof(T);
+        const bool nrm2 = op == "nrm2";
+        ops.call = [&](size_t l) { dot_result = reinterpret_cast<NormFn<T>>(f[l])(n, x.get(), 1); };
+        ops.reset = [&] { dot_result = std::numeric_limits<T>::quiet_NaN(); };
+        ops.check = [&, nrm2](size_t, LibResult &r) {
+            double w = 0;
+            for (int i = 0; i < n; ++i) w += nrm2 ? double(x.get()[i]) * x.get()[i] : std::fabs(x.get()[i]);
+            if (nrm2) w = std::sqrt(w);
+            std::vector<double> g1{double(dot_result)}, w1{w}, b1{w};
+            if (!compare(nrm2 ? "nrm2" : "asum", 1, g1, w1, b1, n, eps, &r.detail)) r.failed = true;
+        };
+    } else if (op == "amax") {   // i?amax: exact, the first index of the largest |x_i|
+        bytes = double(n) * sizeof(T);
+        ops.call = [&](size_t l) { index_result = reinterpret_cast<IamaxFn<T>>(f[l])(n, x.get(), 1); };
+        ops.reset = [&] { index_result = size_t(-1); };
+        ops.check = [&](size_t, LibResult &r) {
+            size_t best = 0;
+            for (int i = 1; i < n; ++i)
+                if (std::fabs(x.get()[i]) > std::fabs(x.get()[best])) best = size_t(i);
+            if (index_result != best) {   // CBLAS's index is 0-based
+                r.detail = "index " + std::to_string(index_result) + ", want " + std::to_string(best);
+                r.failed = true;
+            }
+        };
     } else if (op == "dot") {
         bytes = 2.0 * n * sizeof(T);
         ops.call = [&](size_t l) {
@@ -171,10 +232,15 @@ std::vector<Blas12Row> blas12_rows() {
             rows.push_back({s + "gemv", false, n});
             rows.push_back({s + "gemv", true, n});
             rows.push_back({s + "trsv", false, n});
+            rows.push_back({s + "symv", false, n});
+            rows.push_back({s + "symv", true, n});
         }
         for (int n : {32 << 10, 16 << 20}) {
             rows.push_back({s + "dot", false, n});
             rows.push_back({s + "axpy", false, n});
+            rows.push_back({s + "asum", false, n});
+            rows.push_back({s + "nrm2", false, n});
+            rows.push_back({"i" + s + "amax", false, n});
         }
     }
     return rows;
@@ -182,6 +248,6 @@ std::vector<Blas12Row> blas12_rows() {
 
 CaseResult run_blas12(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
                       const TimingPolicy &policy, const Bandwidth &bw) {
-    return row.routine[0] == 's' ? run_typed<float>(row, threads, libs, policy, bw)
+    return precision(row.routine) == 's' ? run_typed<float>(row, threads, libs, policy, bw)
                                  : run_typed<double>(row, threads, libs, policy, bw);
 }

@@ -1,5 +1,6 @@
-// routines_blas12.h -- the --blas12 rows: gemv (N and T), trsv, dot, axpy in
-// s and d, at a size that fits in L2 and one far out of cache, in GB/s.
+// routines_blas12.h -- the --blas12 rows: gemv (N and T), trsv, symv (U and L),
+// dot, axpy, asum, nrm2, i?amax in s and d, at a size that fits in L2 and one
+// far out of cache, in GB/s.
 #pragma once
 
 #include <string>
@@ -10,9 +11,9 @@
 #include "run_case.h"
 
 struct Blas12Row {
-    std::string routine;   // "dgemv", "strsv", "ddot", ...
-    bool trans;            // gemv only: op(A) = A^T
-    int n;                 // gemv/trsv: n x n matrix; dot/axpy: vector length
+    std::string routine;   // "dgemv", "strsv", "ddot", "isamax", ...
+    bool trans;            // gemv: op(A) = A^T; symv: the upper triangle
+    int n;                 // gemv/trsv/symv: n x n matrix; else vector length
 };
 
 // The rows in table order.

@@ -145,6 +145,21 @@ struct VectorKernels {
   void (*gemv_n)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
   // y[j] += alpha * dot(A(:, j), x[0:m]) for j < n, several columns at once.
   void (*gemv_t)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
+  T (*asum)(index_t n, const T *x);  // sum |x_i|
+  // sum x_i^2 in double, unscaled (nrm2: exact squares for float; for
+  // double the caller checks for overflow and underflow).
+  double (*sum_of_squares)(index_t n, const T *x);
+  // 0-based index of the first x_i with the largest |x_i| among those not
+  // NaN; -1 when all are NaN.
+  index_t (*iamax)(index_t n, const T *x);
+  // symv's panel: ncols <= kSymvColumns columns col[c][0:m] of the stored
+  // triangle, rows [0, m) holding the panel's ncols x ncols diagonal block
+  // (first for a lower triangle, column c stored from row c; last for an
+  // upper one, column c stored to row m - ncols + c) and the rectangle
+  // below or above it.  y[0:m] += t[c] * (column c's stored rows), and
+  // dots[c] = (its stored rows off the diagonal) . x[0:m]; A is read once.
+  void (*symv_panel)(bool upper, index_t m, int ncols, const T *const *col, const T *t,
+                     const T *x, T *y, T *dots);
 };
 
 // Complex Level 1/2 kernels for one real type R, all unit stride, on
@@ -166,6 +181,9 @@ struct ComplexVectorKernels {
   void (*gemv_t)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
                  bool conj_a);
 };
+// The most columns one symv_panel call takes (a 64-byte line of floats:
+// src/level2/symmetric_mv_blocked.cpp's panels).
+inline constexpr int kSymvColumns = 16;
 
 struct CpuTarget {
   const char *name;  // "zen5", "avx512", "avx2", "generic"

@@ -1,20 +1,22 @@
 // level12_kernels_test.cpp -- the real Level 1/2 paths that run the target's
 // vector kernels (VectorKernels in src/target.hpp): s/d dot, axpy, scal,
-// gemv N/T, ger, and the blocked trsv/trmv, against long-double reference
-// loops at sizes around the vector widths (4..16), the kernels' column
-// groups and unrolls, the 64-column trsv/trmv blocks and the threading
-// threshold; lda > m, positive and negative increments, beta == 0 over a
-// NaN y, the reference's zero-skips (ger's zero y[j], trsv/trmv's zero x[j]
+// gemv N/T, ger, symv/spmv, and the blocked trsv/trmv, against long-double
+// reference loops at sizes around the vector widths (4..16), the kernels'
+// column groups and unrolls, the 64-column trsv/trmv blocks and the
+// threading threshold; lda > m, positive and negative increments, beta == 0
+// over a NaN y, symv reading only its triangle, the reference's zero-skips (ger's zero y[j], trsv/trmv's zero x[j]
 // next to Inf columns), and bitwise identical results for 1-4 threads
 // (gemv, ger, and the long dot and axpy).
+// The reductions (asum, nrm2, i?amax) are in level12_reductions_test.cpp.
 // CTest also runs it with TILEBLAS_CORETYPE=avx2 and =generic.
 #include <gtest/gtest.h>
 
 #include <cblas.h>
 #include <tileblas.h>
 
-#include <cmath>
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -63,6 +65,14 @@ struct Blas<float> {
   static void trmv(CBLAS_UPLO u, CBLAS_TRANSPOSE t, CBLAS_DIAG d, int n, const float *A, int lda, float *x, int ix) {
     cblas_strmv(CblasColMajor, u, t, d, n, A, lda, x, ix);
   }
+  static void symv(CBLAS_UPLO u, int n, float a, const float *A, int lda, const float *x, int ix, float b,
+                   float *y, int iy) {
+    cblas_ssymv(CblasColMajor, u, n, a, A, lda, x, ix, b, y, iy);
+  }
+  static void spmv(CBLAS_UPLO u, int n, float a, const float *A, const float *x, int ix, float b, float *y,
+                   int iy) {
+    cblas_sspmv(CblasColMajor, u, n, a, A, x, ix, b, y, iy);
+  }
 };
 template <>
 struct Blas<double> {
@@ -83,6 +93,14 @@ struct Blas<double> {
   static void trmv(CBLAS_UPLO u, CBLAS_TRANSPOSE t, CBLAS_DIAG d, int n, const double *A, int lda, double *x,
                    int ix) {
     cblas_dtrmv(CblasColMajor, u, t, d, n, A, lda, x, ix);
+  }
+  static void symv(CBLAS_UPLO u, int n, double a, const double *A, int lda, const double *x, int ix, double b,
+                   double *y, int iy) {
+    cblas_dsymv(CblasColMajor, u, n, a, A, lda, x, ix, b, y, iy);
+  }
+  static void spmv(CBLAS_UPLO u, int n, double a, const double *A, const double *x, int ix, double b,
+                   double *y, int iy) {
+    cblas_dspmv(CblasColMajor, u, n, a, A, x, ix, b, y, iy);
   }
 };
 
@@ -231,6 +249,105 @@ TYPED_TEST(VectorKernelPaths, GemvAroundWidthsGroupsAndThreads) {
             tileblas_set_num_threads(threads);
             check_gemv<T>(trans, s.m, s.n, s.m + 5, inc[0], inc[1], T(-0.9), beta);
           }
+}
+
+// symv (full) and spmv (packed) against long double.  Only the stored
+// triangle may be read: the other one holds NaN, and so does y when beta == 0.
+template <class T>
+void check_symmetric_mv(bool packed, CBLAS_UPLO uplo, int n, int ix, int iy, T alpha, T beta) {
+  const bool upper = uplo == CblasUpper;
+  const int lda = n + 3;
+  const auto full = random_vector<T>(std::size_t(lda) * std::max(n, 1), 7 * n + upper);
+  auto at = [&](int i, int j) -> T {  // element (i, j) of the symmetric matrix
+    return (upper ? i <= j : i >= j) ? full[i + std::size_t(j) * lda] : full[j + std::size_t(i) * lda];
+  };
+  std::vector<T> a(std::size_t(lda) * std::max(n, 1), std::numeric_limits<T>::quiet_NaN());
+  std::vector<T> ap;
+  for (int j = 0; j < n; ++j)
+    for (int i = upper ? 0 : j; i <= (upper ? j : n - 1); ++i) {
+      a[i + std::size_t(j) * lda] = at(i, j);
+      ap.push_back(at(i, j));
+    }
+  ap.push_back(0);  // never empty
+  const auto x = random_vector<T>(storage(n, ix), n + 5);
+  auto y0 = random_vector<T>(storage(n, iy), n + 6);
+  if (beta == T(0)) y0.assign(y0.size(), std::numeric_limits<T>::quiet_NaN());
+  auto y = y0;
+  if (packed)
+    Blas<T>::spmv(uplo, n, alpha, ap.data(), x.data(), ix, beta, y.data(), iy);
+  else
+    Blas<T>::symv(uplo, n, alpha, a.data(), lda, x.data(), ix, beta, y.data(), iy);
+  for (int i = 0; i < n; ++i) {
+    ld sum = 0, mag = 0;
+    for (int j = 0; j < n; ++j) {
+      sum += ld(at(i, j)) * x[pos(n, ix, j)];
+      mag += std::abs(ld(at(i, j)) * x[pos(n, ix, j)]);
+    }
+    const ld yold = beta == T(0) ? 0 : ld(y0[pos(n, iy, i)]);
+    const ld want = ld(alpha) * sum + ld(beta) * yold;
+    const ld tol = 2 * (n + 2) * eps<T>() * (std::abs(ld(alpha)) * mag + std::abs(ld(beta) * yold));
+    ASSERT_LE(std::abs(y[pos(n, iy, i)] - want), tol)
+        << (packed ? "spmv" : "symv") << " upper=" << upper << " n=" << n << " inc=" << ix << "," << iy
+        << " beta=" << beta << " row " << i;
+  }
+}
+
+// Sizes around the 4-column panels, the vector widths and their unrolls.
+TYPED_TEST(VectorKernelPaths, SymvAndSpmvPanelsTailsAndIncrements) {
+  using T = TypeParam;
+  for (bool packed : {false, true})
+    for (auto uplo : {CblasUpper, CblasLower}) {
+      for (int n = 0; n <= 40; ++n) check_symmetric_mv<T>(packed, uplo, n, 1, 1, T(0.7), T(-1.3));
+      for (int n : {63, 64, 65, 127, 130, 257})
+        for (auto inc : kIncs)
+          for (T beta : {T(0), T(1), T(0.5)}) check_symmetric_mv<T>(packed, uplo, n, inc[0], inc[1], T(-0.9), beta);
+    }
+}
+
+// An Inf in x reaches each y_i through one product A(i, k) * x_k, as in the
+// reference: y_i is an Inf of that product's sign, never NaN.  (A kernel
+// that multiplied the other triangle's lanes by zero instead of masking
+// them would make 0 * Inf = NaN inside the diagonal blocks.)
+TYPED_TEST(VectorKernelPaths, SymvInfInXGivesSignedInf) {
+  using T = TypeParam;
+  const T inf = std::numeric_limits<T>::infinity();
+  for (bool packed : {false, true})
+    for (auto uplo : {CblasUpper, CblasLower})
+      for (int n : {5, 17, 40, 70})
+        for (int k : {0, 3, n / 2, n - 1}) {
+          const bool upper = uplo == CblasUpper;
+          auto full = random_vector<T>(std::size_t(n) * n, n + k);
+          for (auto &v : full) v = v < 0 ? v - T(0.5) : v + T(0.5);  // no zeros
+          std::vector<T> a(std::size_t(n) * n, std::numeric_limits<T>::quiet_NaN()), ap;
+          for (int j = 0; j < n; ++j)
+            for (int i = upper ? 0 : j; i <= (upper ? j : n - 1); ++i) {
+              a[i + std::size_t(j) * n] = full[i + std::size_t(j) * n];
+              ap.push_back(full[i + std::size_t(j) * n]);
+            }
+          auto at = [&](int i, int j) {
+            return (upper ? i <= j : i >= j) ? full[i + std::size_t(j) * n] : full[j + std::size_t(i) * n];
+          };
+          auto x = random_vector<T>(n, 3);
+          x[k] = inf;
+          std::vector<T> y(n, std::numeric_limits<T>::quiet_NaN());
+          if (packed)
+            Blas<T>::spmv(uplo, n, T(-0.5), ap.data(), x.data(), 1, T(0), y.data(), 1);
+          else
+            Blas<T>::symv(uplo, n, T(-0.5), a.data(), n, x.data(), 1, T(0), y.data(), 1);
+          for (int i = 0; i < n; ++i)
+            ASSERT_EQ(y[i], at(i, k) > 0 ? -inf : inf)
+                << (packed ? "spmv" : "symv") << " upper=" << upper << " n=" << n << " k=" << k << " i=" << i;
+        }
+}
+
+TYPED_TEST(VectorKernelPaths, SymvAlphaZeroOnlyScalesY) {
+  using T = TypeParam;
+  const int n = 37;
+  std::vector<T> a(std::size_t(n) * n, std::numeric_limits<T>::quiet_NaN());  // not read
+  const std::vector<T> x(n, std::numeric_limits<T>::quiet_NaN());
+  std::vector<T> y(n, T(2));
+  Blas<T>::symv(CblasUpper, n, T(0), a.data(), n, x.data(), 1, T(0.5), y.data(), 1);
+  for (T v : y) EXPECT_EQ(v, T(1));
 }
 
 TYPED_TEST(VectorKernelPaths, GemvThreadedIsBitwiseIdenticalForOneToFourThreads) {

@@ -15,7 +15,9 @@
 //       NC columns); gemv_t sums NC columns at once (x is loaded once per NC).
 #pragma once
 
+#include "symv_kernel.hpp"
 #include "target.hpp"
+#include "vector_reductions.hpp"
 
 namespace tileblas {
 
@@ -181,12 +183,25 @@ void gemv_t(index_t m, index_t n, typename V::T alpha, const typename V::T *a, i
   for (; j < n; ++j) gemv_t_columns<V, 1, U>(m, alpha, a + j * lda, lda, x, y + j);
 }
 
-// The table entry.  DotU: accumulators of dot/axpy/scal; NC, NU: columns and
-// accumulators of gemv_n; TC, TU: of gemv_t.
-template <class V, int DotU, int NC, int NU, int TC, int TU>
+// The table entry.  D: the target's double traits (nrm2 sums squares in
+// double); DotU: accumulators of dot/axpy/scal and the reductions (asum,
+// nrm2, iamax); NC, NU: columns and accumulators of gemv_n; TC, TU: of
+// gemv_t; SC, SU: columns per pass over y and accumulators per column of
+// symv's panel.
+template <class V, class D, int DotU, int NC, int NU, int TC, int TU, int SC, int SU>
 VectorKernels<typename V::T> make_vector_kernels(const char *name) {
+  using T = typename V::T;
   using K = VectorKernelSet<V, DotU>;
-  return {name, &K::dot, &K::axpy, &K::scal, &gemv_n<V, NC, NU>, &gemv_t<V, TC, TU>};
+  return {name,
+          &K::dot,
+          &K::axpy,
+          &K::scal,
+          &gemv_n<V, NC, NU>,
+          &gemv_t<V, TC, TU>,
+          &asum<V, DotU>,
+          &sum_of_squares<D, DotU, T>,
+          &iamax<V, DotU>,
+          &symv_panel<V, SC, SU>};
 }
 
 }  // namespace tileblas

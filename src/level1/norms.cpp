@@ -1,7 +1,15 @@
-// norms.cpp -- nrm2, asum, iamax.
+// norms.cpp -- nrm2, asum, iamax.  Unit-stride calls run the target's
+// vector kernels (complex ones as 2n reals where that is exact), in fixed
+// 32K-element chunks summed in order, so long vectors go on threads with
+// the same result for any thread count; strided calls keep portable loops.
 #include "level1/norms.hpp"
 
+#include <algorithm>
 #include <limits>
+#include <vector>
+
+#include "level1/active_vector_kernels.hpp"
+#include "level1/parallel.hpp"
 
 namespace tileblas::level1 {
 
@@ -71,12 +79,90 @@ struct BlueSums {
   }
 };
 
+constexpr index_t kChunk = 32768;  // as dot's: long enough for full kernel speed
+
+// The real values of n elements: 2n for complex (re, im interleaved).
+template <class T>
+index_t real_count(index_t n) {
+  return is_complex_v<T> ? 2 * n : n;
+}
+
+// sum r_i^2 in double over unit-stride reals, by the target's kernel.
+template <class R>
+double sum_of_squares(index_t len, const R *r) {
+  const VectorKernels<R> &k = vector_kernels<R>();
+  if (len <= kChunk) return k.sum_of_squares(len, r);
+  double sum = 0;
+  for (double part : chunk_results<double>(len, kChunk, 1, [&](index_t i, index_t m) {
+         return k.sum_of_squares(m, r + i);
+       }))
+    sum += part;
+  return sum;
+}
+
+// nrm2 of unit-stride reals from one unscaled sum of squares, or NaN to ask
+// for the scaled algorithm.  float: squares in double cannot overflow or
+// underflow, so the result is always good (NaN in, NaN out; Inf in, Inf
+// out).  double: an infinite or NaN sum may be an overflow, and a small one
+// may have lost tiny squares to underflow: each term rounds into the
+// subnormal range with an absolute error of at most 2^-1075, so a sum of at
+// least len * 2^-1000 has lost less than 2^-75 of itself.
+template <class R>
+R unscaled_nrm2(index_t len, const R *r) {
+  const double sum = sum_of_squares(len, r);
+  if constexpr (std::is_same_v<R, float>) {
+    return static_cast<float>(std::sqrt(sum));
+  } else {
+    if (std::isfinite(sum) && sum >= static_cast<double>(len) * 0x1p-1000) return std::sqrt(sum);
+    return std::numeric_limits<R>::quiet_NaN();
+  }
+}
+
+// A candidate for i?amax: the first largest |x_i| of a part of x.
+template <class R>
+struct Largest {
+  index_t index = -1;  // -1: the part had no element that is not NaN
+  R value = R(-1);
+  // Parts taken in order: a later one wins only with a strictly larger value.
+  void merge(const Largest &later, index_t offset) {
+    if (later.index >= 0 && later.value > value) *this = {later.index + offset, later.value};
+  }
+};
+
+// The kernel's answer for unit-stride x: for real x the kernel on x itself;
+// for complex x on |re| + |im| (the reference's CABS1, rounded the same way),
+// computed into an L1-sized buffer a block at a time.
+template <class T>
+Largest<real_t<T>> largest_abs1(index_t n, const T *x) {
+  using R = real_t<T>;
+  const VectorKernels<R> &k = vector_kernels<R>();
+  Largest<R> best;
+  if constexpr (!is_complex_v<T>) {
+    const index_t i = k.iamax(n, x);
+    if (i >= 0) best = {i, std::abs(x[i])};
+  } else {
+    constexpr index_t kBlock = 2048;
+    R abs1s[kBlock];
+    for (index_t b = 0; b < n; b += kBlock) {
+      const index_t m = std::min(kBlock, n - b);
+      for (index_t i = 0; i < m; ++i) abs1s[i] = abs1(x[b + i]);
+      const index_t i = k.iamax(m, abs1s);
+      if (i >= 0) best.merge({i, abs1s[i]}, b);
+    }
+  }
+  return best;
+}
+
 }  // namespace
 
 template <class T>
 real_t<T> nrm2(index_t n, const T *x, index_t incx) {
   using R = real_t<T>;
   if (n <= 0) return R(0);
+  if (incx == 1 || incx == -1) {  // the same elements either way
+    const R norm = unscaled_nrm2(real_count<T>(n), reinterpret_cast<const R *>(x));
+    if (!std::isnan(norm) || std::is_same_v<R, float>) return norm;
+  }
   static const BlueConstants<R> constants;
   BlueSums<R> sums{constants};
   index_t ix = incx < 0 ? -(n - 1) * incx : 0;
@@ -95,16 +181,16 @@ template <class T>
 real_t<T> asum(index_t n, const T *x, index_t incx) {
   using R = real_t<T>;
   if (n <= 0 || incx <= 0) return R(0);
-  if (incx == 1) {
-    // Independent partial sums so the loop vectorises without reassociation.
-    constexpr int lanes = 8;
-    R part[lanes] = {};
-    index_t i = 0;
-    for (; i + lanes <= n; i += lanes)
-      for (int l = 0; l < lanes; ++l) part[l] += abs1(x[i + l]);
+  if (incx == 1) {  // complex: |re| + |im| is the real asum of 2n values
+    const VectorKernels<R> &k = vector_kernels<R>();
+    const index_t len = real_count<T>(n);
+    const R *r = reinterpret_cast<const R *>(x);
+    if (len <= kChunk) return k.asum(len, r);
     R sum = 0;
-    for (; i < n; ++i) sum += abs1(x[i]);
-    for (int l = 0; l < lanes; ++l) sum += part[l];
+    for (R part : chunk_results<R>(len, kChunk, 1, [&](index_t i, index_t m) {
+           return k.asum(m, r + i);
+         }))
+      sum += part;
     return sum;
   }
   R sum = 0;
@@ -115,6 +201,19 @@ real_t<T> asum(index_t n, const T *x, index_t incx) {
 template <class T>
 index_t iamax(index_t n, const T *x, index_t incx) {
   if (n < 1 || incx <= 0) return 0;
+  if (incx == 1) {
+    using R = real_t<T>;
+    // The reference starts from |x_1| and moves on only to a strictly larger
+    // value, so a NaN x_1 stays and any later NaN is passed over.
+    if (std::isnan(abs1(x[0]))) return 1;
+    if (n <= kChunk) return largest_abs1(n, x).index + 1;
+    Largest<R> best;
+    const auto parts = chunk_results<Largest<R>>(n, kChunk, real_count<T>(1), [&](index_t i, index_t m) {
+      return largest_abs1(m, x + i);
+    });
+    for (std::size_t c = 0; c < parts.size(); ++c) best.merge(parts[c], index_t(c) * kChunk);
+    return best.index + 1;
+  }
   index_t best = 0;
   real_t<T> best_value = abs1(x[0]);
   for (index_t i = 1; i < n; ++i) {

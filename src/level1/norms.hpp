@@ -5,8 +5,11 @@
 
 namespace tileblas::level1 {
 
-// Euclidean norm without overflow or underflow (LAPACK 3.10's algorithm
-// after Blue: three accumulators for tiny, medium and huge magnitudes).
+// Euclidean norm without overflow or underflow.  Increment +-1: one
+// unscaled sum of squares in double on the target's kernel (exact squares
+// for float; for double only when the sum shows no overflow or underflow);
+// otherwise LAPACK 3.10's algorithm after Blue (three accumulators for
+// tiny, medium and huge magnitudes).  NaN in x gives NaN, else Inf gives Inf.
 // 0 when n <= 0; a negative incx walks from the far end, as the reference.
 template <class T>
 real_t<T> nrm2(index_t n, const T *x, index_t incx);

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <algorithm>
+#include <vector>
 
 #include "target.hpp"
 #include "threading.hpp"
@@ -41,6 +42,23 @@ void parallel_ranges(int threads, index_t total, index_t grain, Body &&body) {
     const Range r = share(total, id, team, grain);
     if (r.begin < r.end) body(r.begin, r.end);
   });
+}
+
+// results[c] = body(begin, length) for the fixed chunks [c*chunk, ...) of
+// [0, n), threads taking whole chunks: a reduction that combines the results
+// in order gives the same value for any thread count.  `weight`: values the
+// call streams per element (threads_for_elements).
+template <class Result, class Body>
+std::vector<Result> chunk_results(index_t n, index_t chunk, index_t weight, Body &&body) {
+  const index_t chunks = (n + chunk - 1) / chunk;
+  std::vector<Result> results(static_cast<std::size_t>(chunks));
+  parallel_ranges(threads_for_elements(weight * n), chunks, 1, [&](index_t c0, index_t c1) {
+    for (index_t c = c0; c < c1; ++c) {
+      const index_t begin = c * chunk;
+      results[c] = body(begin, std::min(chunk, n - begin));
+    }
+  });
+  return results;
 }
 
 }  // namespace tileblas

@@ -1,9 +1,12 @@
 // hermitian_mv.cpp -- y = alpha * A * x + beta * y with one stored triangle
 // of a Hermitian (symmetric) A: hemv/hbmv/hpmv, symv/sbmv/spmv.  Each stored
 // column j serves twice: as column j (an axpy into y) and, conjugated, as
-// row j (a dot with x); the diagonal's imaginary part is ignored.
+// row j (a dot with x); the diagonal's imaginary part is ignored.  Real
+// symv and spmv run the target's vector kernels (symmetric_mv_blocked.cpp).
+#include "level1/active_vector_kernels.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
+#include "level2/symmetric_mv_blocked.hpp"
 
 namespace tileblas::level2 {
 
@@ -36,6 +39,13 @@ void hermitian_mv(const Triangle &tri, bool conj_a, T alpha, const T *a, const T
   if (alpha == T(0)) return;
   UnitStride<const T> xs(tri.n, x, incx);
   UnitStride<T> ys(tri.n, y, incy);
+  if constexpr (has_vector_kernels_v<T>) {
+    if (tri.kind != Triangle::Kind::Band) {  // symv, spmv
+      symmetric_mv_blocked(tri, alpha, a, xs.data(), ys.data());
+      ys.scatter();
+      return;
+    }
+  }
   if (conj_a)
     hermitian_mv_kernel<true>(tri, alpha, a, xs.data(), ys.data());
   else

@@ -28,6 +28,23 @@ struct VecFloat {
   static void store_partial(T *p, reg v, int n) { _mm256_maskstore_ps(p, first(n), v); }
   // Complex kernels (complex_vector_kernels.hpp): each (re, im) pair of lanes exchanged.
   static reg swap_pairs(reg v) { return _mm256_permute_ps(v, 0xB1); }
+  // Reductions (vector_reductions.hpp): |v|; max(a, b) with b wherever a is
+  // NaN (the instruction's rule), so max(|x|, acc) drops NaNs; lane masks of
+  // a > b and a == b (bit i: lane i).
+  static reg abs(reg v) { return _mm256_andnot_ps(_mm256_set1_ps(-0.0f), v); }
+  static reg max(reg a, reg b) { return _mm256_max_ps(a, b); }
+  static unsigned mask_greater(reg a, reg b) { return _mm256_movemask_ps(_mm256_cmp_ps(a, b, _CMP_GT_OQ)); }
+  static unsigned mask_equal(reg a, reg b) { return _mm256_movemask_ps(_mm256_cmp_ps(a, b, _CMP_EQ_OQ)); }
+  // symv's diagonal blocks (symv_kernel.hpp): lanes chosen by a bit mask;
+  // a masked load reads nothing outside the mask, a masked FMA leaves c.
+  static __m256i lanes_of(unsigned lanes) {
+    const __m256i bit = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+    return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(lanes)), bit), bit);
+  }
+  static reg load_masked(const T *p, unsigned lanes) { return _mm256_maskload_ps(p, lanes_of(lanes)); }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    return _mm256_blendv_ps(c, fma(a, b, c), _mm256_castsi256_ps(lanes_of(lanes)));
+  }
   static T sum(reg v) {
     __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
     s = _mm_add_ps(s, _mm_movehl_ps(s, s));
@@ -57,6 +74,24 @@ struct VecDouble {
   static reg load_partial(const T *p, int n) { return _mm256_maskload_pd(p, first(n)); }
   static void store_partial(T *p, reg v, int n) { _mm256_maskstore_pd(p, first(n), v); }
   static reg swap_pairs(reg v) { return _mm256_permute_pd(v, 0x5); }
+  static reg abs(reg v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
+  static reg max(reg a, reg b) { return _mm256_max_pd(a, b); }
+  static unsigned mask_greater(reg a, reg b) { return _mm256_movemask_pd(_mm256_cmp_pd(a, b, _CMP_GT_OQ)); }
+  static unsigned mask_equal(reg a, reg b) { return _mm256_movemask_pd(_mm256_cmp_pd(a, b, _CMP_EQ_OQ)); }
+  // width floats converted to doubles (float nrm2 sums its squares in double).
+  static reg load_float(const float *p) { return _mm256_cvtps_pd(_mm_loadu_ps(p)); }
+  static reg load_float_partial(const float *p, int n) {
+    const __m128i first = _mm_cmpgt_epi32(_mm_set1_epi32(n), _mm_setr_epi32(0, 1, 2, 3));
+    return _mm256_cvtps_pd(_mm_maskload_ps(p, first));
+  }
+  static __m256i lanes_of(unsigned lanes) {
+    const __m256i bit = _mm256_setr_epi64x(1, 2, 4, 8);
+    return _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(lanes), bit), bit);
+  }
+  static reg load_masked(const T *p, unsigned lanes) { return _mm256_maskload_pd(p, lanes_of(lanes)); }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    return _mm256_blendv_pd(c, fma(a, b, c), _mm256_castsi256_pd(lanes_of(lanes)));
+  }
   static T sum(reg v) {
     const __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));

@@ -33,6 +33,22 @@ struct VecFloat {
   static void store_partial(T *p, reg v, int n) {
     _mm512_mask_storeu_ps(p, static_cast<__mmask16>((1u << n) - 1), v);
   }
+  // Reductions (vector_reductions.hpp): |v|; max(a, b) with b wherever a is
+  // NaN (the instruction's rule), so max(|x|, acc) drops NaNs; lane masks of
+  // a > b and a == b (bit i: lane i).  (Masked max and convert, all lanes:
+  // GCC 12 bug 105593 again.)
+  static reg abs(reg v) { return _mm512_abs_ps(v); }
+  static reg max(reg a, reg b) { return _mm512_mask_max_ps(b, 0xFFFF, a, b); }
+  static unsigned mask_greater(reg a, reg b) { return _mm512_cmp_ps_mask(a, b, _CMP_GT_OQ); }
+  static unsigned mask_equal(reg a, reg b) { return _mm512_cmp_ps_mask(a, b, _CMP_EQ_OQ); }
+  // symv's diagonal blocks (symv_kernel.hpp): lanes chosen by a bit mask;
+  // a masked load reads nothing outside the mask, a masked FMA leaves c.
+  static reg load_masked(const T *p, unsigned lanes) {
+    return _mm512_maskz_loadu_ps(static_cast<__mmask16>(lanes), p);
+  }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    return _mm512_mask3_fmadd_ps(a, b, c, static_cast<__mmask16>(lanes));
+  }
   // Lanes summed in a fixed order: halves, then quarters, ...  (Masked
   // forms throughout: GCC 12 warns about the undefined start of
   // _mm512_reduce_add_ps and _mm512_castps512_ps256, bug 105593.)
@@ -69,6 +85,21 @@ struct VecDouble {
     _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v);
   }
   static reg swap_pairs(reg v) { return _mm512_mask_permute_pd(v, 0xFF, v, 0x55); }
+  static reg abs(reg v) { return _mm512_abs_pd(v); }
+  static reg max(reg a, reg b) { return _mm512_mask_max_pd(b, 0xFF, a, b); }
+  static unsigned mask_greater(reg a, reg b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ); }
+  static unsigned mask_equal(reg a, reg b) { return _mm512_cmp_pd_mask(a, b, _CMP_EQ_OQ); }
+  // width floats converted to doubles (float nrm2 sums its squares in double).
+  static reg load_float(const float *p) { return _mm512_maskz_cvtps_pd(0xFF, _mm256_loadu_ps(p)); }
+  static reg load_float_partial(const float *p, int n) {
+    return _mm512_maskz_cvtps_pd(0xFF, _mm256_maskz_loadu_ps(static_cast<__mmask8>((1u << n) - 1), p));
+  }
+  static reg load_masked(const T *p, unsigned lanes) {
+    return _mm512_maskz_loadu_pd(static_cast<__mmask8>(lanes), p);
+  }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    return _mm512_mask3_fmadd_pd(a, b, c, static_cast<__mmask8>(lanes));
+  }
   static T sum(reg v) {
     v = _mm512_add_pd(v, _mm512_mask_shuffle_f64x2(v, 0xFF, v, v, _MM_SHUFFLE(3, 2, 3, 2)));
     const __m256d s4 = low_half(v);

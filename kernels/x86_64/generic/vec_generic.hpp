@@ -4,7 +4,10 @@
 // so fma() is a multiply and an add.
 #pragma once
 
+#include <cstdint>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 
 namespace tileblas::generic {
 
@@ -39,6 +42,51 @@ struct VecPortable {
     reg r;
     for (int i = 0; i < Width; ++i) r[i] = v[i ^ 1];
     return r;
+  }
+  // Reductions (vector_reductions.hpp): |v| (the sign bit cleared, so -0
+  // gives +0 and NaN stays NaN); max(a, b) with b wherever a is NaN, so
+  // max(|x|, acc) drops NaNs; lane masks of a > b and a == b (bit i: lane i).
+  using Bits = std::conditional_t<sizeof(T) == 4, std::int32_t, std::int64_t>;
+  typedef Bits ireg __attribute__((vector_size(sizeof(T) * Width)));
+  static reg abs(reg v) {
+    const ireg all_but_sign = ireg{} + std::numeric_limits<Bits>::max();
+    return reinterpret_cast<reg>(reinterpret_cast<ireg>(v) & all_but_sign);
+  }
+  static reg max(reg a, reg b) { return a > b ? a : b; }
+  static unsigned mask_greater(reg a, reg b) {
+    unsigned m = 0;
+    for (int i = 0; i < Width; ++i) m |= unsigned(a[i] > b[i]) << i;
+    return m;
+  }
+  static unsigned mask_equal(reg a, reg b) {
+    unsigned m = 0;
+    for (int i = 0; i < Width; ++i) m |= unsigned(a[i] == b[i]) << i;
+    return m;
+  }
+  // width floats converted to T (float nrm2 sums its squares in double).
+  static reg load_float(const float *p) {
+    reg v;
+    for (int i = 0; i < Width; ++i) v[i] = T(p[i]);
+    return v;
+  }
+  static reg load_float_partial(const float *p, int n) {
+    reg v = zero();
+    for (int i = 0; i < n; ++i) v[i] = T(p[i]);
+    return v;
+  }
+  // symv's diagonal blocks (symv_kernel.hpp): lanes chosen by a bit mask;
+  // a masked load reads nothing outside the mask, a masked FMA leaves c.
+  static reg load_masked(const T *p, unsigned lanes) {
+    reg v = zero();
+    for (int i = 0; i < Width; ++i)
+      if (lanes >> i & 1) v[i] = p[i];
+    return v;
+  }
+  static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
+    const reg f = fma(a, b, c);
+    for (int i = 0; i < Width; ++i)
+      if (lanes >> i & 1) c[i] = f[i];
+    return c;
   }
   static T sum(reg v) {  // lanes in order
     T s = v[0];

@@ -6,10 +6,10 @@
 namespace tileblas::generic {
 
 VectorKernels<float> svector_generic() {
-  return make_vector_kernels<VecFloat, 4, 4, 4, 4, 2>("generic");
+  return make_vector_kernels<VecFloat, VecDouble, 4, 4, 4, 4, 2, 4, 1>("generic");
 }
 VectorKernels<double> dvector_generic() {
-  return make_vector_kernels<VecDouble, 4, 4, 4, 4, 2>("generic");
+  return make_vector_kernels<VecDouble, VecDouble, 4, 4, 4, 4, 2, 4, 1>("generic");
 }
 
 }  // namespace tileblas::generic

@@ -1,0 +1,133 @@
+// vector_reductions.hpp -- the Level 1 reductions of a target's
+// VectorKernels (target.hpp): asum, the sum of squares under nrm2, and
+// i?amax, written once over a vector traits class V (vec_<target>.hpp), as
+// vector_kernels.hpp is.  U: independent vectors per loop step.
+#pragma once
+
+#include <cmath>
+#include <type_traits>
+
+#include "target.hpp"
+
+namespace tileblas {
+
+// acc[0] op acc[1] op ... pairwise, in a fixed order.
+template <int U, class Reg, class Op>
+Reg tree_reduce(Reg *acc, Op op) {
+#pragma GCC unroll 16
+  for (int step = 1; step < U; step *= 2)
+#pragma GCC unroll 16
+    for (int u = 0; u + step < U; u += 2 * step) acc[u] = op(acc[u], acc[u + step]);
+  return acc[0];
+}
+
+// sum |x_i|, in T.  Masked tail: zero lanes add nothing.
+template <class V, int U>
+typename V::T asum(index_t n, const typename V::T *x) {
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  reg acc[U];
+#pragma GCC unroll 16
+  for (int u = 0; u < U; ++u) acc[u] = V::zero();
+  index_t i = 0;
+  for (; i + U * W <= n; i += U * W)
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) acc[u] = V::add(acc[u], V::abs(V::load(x + i + u * W)));
+  for (; i + W <= n; i += W) acc[0] = V::add(acc[0], V::abs(V::load(x + i)));
+  if (i < n) acc[0] = V::add(acc[0], V::abs(V::load_partial(x + i, static_cast<int>(n - i))));
+  return V::sum(tree_reduce<U>(acc, V::add));
+}
+
+// sum x_i^2 in double, unscaled, for float or double x; D: the target's
+// double traits.  A float's square is exact in double and neither overflows
+// nor underflows, so float nrm2 needs no scaling at all; for double the
+// caller checks the result and falls back to the scaled algorithm when it
+// may have overflowed or underflowed (src/level1/norms.cpp).
+template <class D, int U, class Src>
+double sum_of_squares(index_t n, const Src *x) {
+  static_assert(std::is_same_v<typename D::T, double>);
+  using reg = typename D::reg;
+  constexpr int W = D::width;
+  auto load = [](const Src *p) {
+    if constexpr (std::is_same_v<Src, float>)
+      return D::load_float(p);
+    else
+      return D::load(p);
+  };
+  reg acc[U];
+#pragma GCC unroll 16
+  for (int u = 0; u < U; ++u) acc[u] = D::zero();
+  index_t i = 0;
+  for (; i + U * W <= n; i += U * W)
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) {
+      const reg v = load(x + i + u * W);
+      acc[u] = D::fma(v, v, acc[u]);
+    }
+  for (; i + W <= n; i += W) {
+    const reg v = load(x + i);
+    acc[0] = D::fma(v, v, acc[0]);
+  }
+  if (i < n) {
+    const int r = static_cast<int>(n - i);
+    reg v;
+    if constexpr (std::is_same_v<Src, float>)
+      v = D::load_float_partial(x + i, r);
+    else
+      v = D::load_partial(x + i, r);
+    acc[0] = D::fma(v, v, acc[0]);
+  }
+  return D::sum(tree_reduce<U>(acc, D::add));
+}
+
+// The 0-based index of the first x_i with the largest |x_i| among those that
+// are not NaN; -1 when every x_i is NaN (the caller applies the reference's
+// rule for a NaN x_0).  Blocks of kBlock vectors: the block's lane maxima
+// (NaNs dropped) are compared with the best so far, and only a block that
+// holds a strictly larger value is scanned again, in L1, for the first
+// element equal to its maximum; data streams through once.  The last
+// n mod W elements go through scalar compares: the result is an index, exact
+// whatever the instructions, so the tail needs no masking.
+template <class V, int U>
+index_t iamax(index_t n, const typename V::T *x) {
+  using T = typename V::T;
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  constexpr index_t kBlock = 4 * U * W;  // elements per block
+  T best = T(-1);  // below every |x_i|: the first non-NaN element wins
+  index_t best_index = -1;
+  const index_t whole = n - n % W;  // elements in whole vectors
+  for (index_t b = 0; b < whole; b += kBlock) {
+    const index_t end = b + kBlock < whole ? b + kBlock : whole;
+    reg acc[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) acc[u] = V::set1(T(-1));
+    index_t i = b;
+    for (; i + U * W <= end; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) acc[u] = V::max(V::abs(V::load(x + i + u * W)), acc[u]);
+    for (; i < end; i += W) acc[0] = V::max(V::abs(V::load(x + i)), acc[0]);
+    const reg block_max = tree_reduce<U>(acc, V::max);
+    if (!V::mask_greater(block_max, V::set1(best))) continue;
+    alignas(64) T lanes[W];
+    V::store(lanes, block_max);
+    for (int l = 0; l < W; ++l)
+      if (lanes[l] > best) best = lanes[l];
+    const reg target = V::set1(best);
+    for (i = b;; i += W)
+      if (const unsigned hit = V::mask_equal(V::abs(V::load(x + i)), target)) {
+        best_index = i + __builtin_ctz(hit);
+        break;
+      }
+  }
+  for (index_t i = whole; i < n; ++i) {
+    const T v = std::abs(x[i]);
+    if (v > best) {
+      best = v;
+      best_index = i;
+    }
+  }
+  return best_index;
+}
+
+}  // namespace tileblas
