@@ -54,23 +54,26 @@ void triangle_macro_kernel(const GemmMicrokernel<T> &uk, bool upper, index_t dia
       const int mr_now = static_cast<int>(std::min<index_t>(mr, mc - ir));
       const T *a = packed_a + ir * kc;
       T *cij = c + ir + jr * ldc;
-      const bool full = mr_now == mr && nr_now == nr;
       const bool inside = upper ? ir + mr_now - 1 <= first_col : ir >= last_col;
-      if (inside && full) {
+      if (inside && mr_now == mr && nr_now == nr) {
         uk.kernel(kc, a, b, cij, ldc, alpha, beta);
         continue;
       }
-      // Scratch tile: the same kernel call with the same alpha and beta as
-      // in place, so an element rounds the same whether its tile straddles
-      // or not; beta == 0 never reads C.
-      if (beta != T(0)) copy_tile(tile, mr, cij, ldc, mr_now, nr_now, true);
-      if (full)
+      // Tile element (ti, tj) is in the triangle when ti <= tj + offset
+      // (upper) or ti >= tj + offset (lower).  An upper tile needs only its
+      // first offset + nr_now rows: the edge kernel computes just those
+      // vectors (a lower tile's unneeded rows are its first: no saving).
+      const index_t offset = first_col - ir;
+      const int rows = upper ? static_cast<int>(std::min<index_t>(mr_now, offset + nr_now)) : mr_now;
+      // Scratch tile: the same kernel as in place with the same alpha and
+      // beta (full and partial tiles round identically), so an element
+      // rounds the same whether its tile straddles or not; beta == 0 never
+      // reads C.
+      if (beta != T(0)) copy_tile(tile, mr, cij, ldc, rows, nr_now, true);
+      if (rows == mr && nr_now == nr)
         uk.kernel(kc, a, b, tile, mr, alpha, beta);
       else
-        uk.edge(kc, a, b, tile, mr, alpha, beta, mr_now, nr_now);
-      // Tile element (ti, tj) is in the triangle when ti <= tj + offset
-      // (upper) or ti >= tj + offset (lower).
-      const index_t offset = first_col - ir;
+        uk.edge(kc, a, b, tile, mr, alpha, beta, rows, nr_now);
       for (int tj = 0; tj < nr_now; ++tj) {
         const index_t lo = upper ? 0 : std::clamp<index_t>(tj + offset, 0, mr_now);
         const index_t hi = upper ? std::clamp<index_t>(tj + offset + 1, 0, mr_now) : mr_now;
