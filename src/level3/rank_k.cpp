@@ -1,14 +1,23 @@
 // rank_k.cpp -- GEMMT, SYRK/HERK and SYR2K/HER2K: products that update one
-// triangle of C.  The triangle is split recursively into two smaller
-// triangles and one full off-diagonal block, which is a plain GEMM; the
-// small diagonal blocks left at the bottom are computed whole into a scratch
-// tile by GEMM and only their triangle is added into C.  So nearly all flops
-// run in the GEMM engine, with at most kDiagBlock/n of them wasted.
+// triangle of C.  Real types run the packed driver once over the triangle
+// (level3/triangle_driver.hpp), skipping the register tiles outside it.
+// Complex types, and real ones out of memory for its pack buffers, split
+// the triangle recursively into two smaller triangles and one full
+// off-diagonal block, which is a plain GEMM; the small diagonal blocks left
+// at the bottom are computed whole into a scratch tile by GEMM and only
+// their triangle is added into C.  So nearly all flops run in the GEMM
+// engine, with at most kDiagBlock/n of them wasted.
 #include <algorithm>
+#include <string>
+#include <type_traits>
 
+#include "dispatch.hpp"
+#include "environment.hpp"
 #include "level3/gemm_complex.hpp"
+#include "level3/triangle_driver.hpp"
 #include "level3/view.hpp"
 #include "pack_buffer_pool.hpp"
+#include "threading.hpp"
 
 namespace tileblas {
 namespace level3 {
@@ -77,12 +86,36 @@ void triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<
   triangle_product(uplo, n2, k, alpha, x.at(n1, 0), y.at(0, n1), beta, c.at(n1, n1), scratch);
 }
 
+// The triangle in one pass of the packed driver (real T; C column-major).
+// False, having written nothing, when its pack buffers cannot be had even at
+// the smallest blocking; `routine` (e.g. "syrk") names the call in the
+// out-of-memory notes.
+template <class T>
+bool packed_triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y,
+                             T beta, MutView<T> c, const char *routine) {
+  const CpuTarget &target = active_target();
+  const GemmKernel<T> *kernel;
+  if constexpr (std::is_same_v<T, float>) kernel = &target.sgemm;
+  else kernel = &target.dgemm;
+  const GemmProblem<T> p{n, n, k, alpha, x.p, x.rs, x.cs, y.p, y.rs, y.cs, beta, c.p, c.cs};
+  // The triangle holds about half of an n x n x k GEMM's 2n^2k flops.
+  const int threads = threads_for_call(double(n) * double(n) * double(k));
+  const std::string name = std::string(std::is_same_v<T, float> ? "s" : "d") + routine;
+  if (triangle_blocked(*kernel, uplo == Uplo::Upper, p, threads, name.c_str())) return true;
+  // The recursive path below still completes the call (each of its GEMMs
+  // degrades on its own, down to unpacked loops).
+  report_out_of_memory(name.c_str());
+  return false;
+}
+
 // Checked entry for all three routines: n >= 1; alpha == 0 or k == 0 only
-// scales (A, B not read).
+// scales (A, B not read).  `routine` names the call in out-of-memory notes.
 template <class T>
 void update_triangle(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y, T beta,
-                     MutView<T> c) {
+                     MutView<T> c, const char *routine) {
   if (alpha == T(0) || k == 0) return scale_triangle(uplo, n, beta, c);
+  if constexpr (!is_complex<T>::value)
+    if (packed_triangle_product(uplo, n, k, alpha, x, y, beta, c, routine)) return;
   PackBuffer scratch(sizeof(T) * kDiagBlock * kDiagBlock);
   triangle_product(uplo, n, k, alpha, x, y, beta, c, scratch.ok() ? scratch.as<T>() : nullptr);
 }
@@ -96,7 +129,7 @@ void gemmt(Uplo uplo, Op ta, Op tb, index_t n, index_t k, T alpha, const T *a, i
   using level3::View;
   if (n <= 0) return;
   level3::update_triangle<T>(uplo, n, k, alpha, View<T>::col_major(a, lda).op(ta),
-                             View<T>::col_major(b, ldb).op(tb), beta, {c, 1, ldc});
+                             View<T>::col_major(b, ldb).op(tb), beta, {c, 1, ldc}, "gemmt");
 }
 
 template <class T>
@@ -110,7 +143,7 @@ void syrk(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, co
   const View<T> y = x.op(hermitian ? Op::C : Op::T);
   // HERK reads only the real part of C's diagonal.
   if (hermitian && beta != T(0)) level3::realify_diagonal(n, cv);
-  level3::update_triangle<T>(uplo, n, k, alpha, x, y, beta, cv);
+  level3::update_triangle<T>(uplo, n, k, alpha, x, y, beta, cv, "syrk");
   if (hermitian) level3::realify_diagonal(n, cv);
 }
 
@@ -125,10 +158,10 @@ void syr2k(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, c
   const View<T> y = View<T>::col_major(b, ldb).op(trans);
   if (hermitian && beta != T(0)) level3::realify_diagonal(n, cv);
   // Two passes over the triangle: alpha X Y' + beta C, then alpha' Y X' + C.
-  level3::update_triangle<T>(uplo, n, k, alpha, x, y.op(flip), beta, cv);
+  level3::update_triangle<T>(uplo, n, k, alpha, x, y.op(flip), beta, cv, "syr2k");
   if (alpha != T(0) && k > 0)
     level3::update_triangle<T>(uplo, n, k, hermitian ? level3::conj_of(alpha) : alpha, y,
-                               x.op(flip), T(1), cv);
+                               x.op(flip), T(1), cv, "syr2k");
   if (hermitian) level3::realify_diagonal(n, cv);
 }
 

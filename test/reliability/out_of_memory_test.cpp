@@ -159,6 +159,58 @@ TEST(OutOfMemory, SymmWithoutAnyScratch) {
     }
 }
 
+// The triangle driver (SYRK, GEMMT, SYR2K on real types) with no scratch at
+// all falls back to the recursive path, which ends in unpacked loops; the
+// other triangle must keep its NaN.
+TEST(OutOfMemory, SyrkWithoutAnyScratch) {
+  tileblas_set_num_threads(1);
+  const int n = 300, k = 200;
+  std::vector<double> a(std::size_t(n) * k), c(std::size_t(n) * n, NAN);
+  for (std::size_t i = 0; i < a.size(); ++i) a[i] = double(i % 11) - 5.0;
+  testing::internal::CaptureStderr();
+  g_refuse_aligned_alloc = true;
+  cblas_dsyrk(CblasColMajor, CblasLower, CblasNoTrans, n, k, 0.5, a.data(), n, 0.0, c.data(), n);
+  g_refuse_aligned_alloc = false;
+  const std::string said = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(count(said, "out of memory"), 1) << "stderr: " << said;
+  EXPECT_EQ(count(said, "dsyrk: out of memory"), 1) << "stderr: " << said;
+  for (int j = 0; j < n; ++j)
+    for (int i = 0; i < n; ++i) {
+      const double got = c[i + std::size_t(j) * n];
+      if (i < j) {
+        ASSERT_TRUE(std::isnan(got)) << "C(" << i << "," << j << ") above the triangle written";
+        continue;
+      }
+      double ref = 0;
+      for (int l = 0; l < k; ++l) ref += a[i + std::size_t(l) * n] * a[j + std::size_t(l) * n];
+      ASSERT_EQ(got, 0.5 * ref) << "C(" << i << "," << j << ")";  // small integers: exact
+    }
+}
+
+// With some memory left the triangle driver retries on one thread with
+// smaller MC and NC: the same bits as a normal call.
+TEST(OutOfMemory, SyrkOnLessScratchGivesTheSameBits) {
+  start_thread_team(2);
+  const int n = 700;
+  const auto a = reltest::random_matrix<double>(std::size_t(n) * n, 4);
+  std::vector<double> first(std::size_t(n) * n), normal(first.size());
+  auto dsyrk = [&](std::vector<double> &out) {
+    cblas_dsyrk(CblasColMajor, CblasUpper, CblasTrans, n, n, 1.0, a.data(), n, 0.0, out.data(), n);
+  };
+  const std::string said = with_headroom(512 << 10, [&] { dsyrk(first); });
+  EXPECT_EQ(count(said, "out of memory"), 1) << "stderr: " << said;
+  EXPECT_NE(said.find("dsyrk: out of memory for pack buffers; continuing with less scratch"),
+            std::string::npos)
+      << "stderr: " << said;
+  dsyrk(normal);
+  for (int j = 0; j < n; ++j)
+    ASSERT_EQ(std::memcmp(&first[std::size_t(j) * n], &normal[std::size_t(j) * n],
+                          sizeof(double) * (j + 1)),
+              0)
+        << "column " << j;
+  tileblas_set_num_threads(0);
+}
+
 TEST(OutOfMemory, ComplexGemmSmallerBlocks) {
   tileblas_set_num_threads(1);
   const int n = 300;
