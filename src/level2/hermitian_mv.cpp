@@ -2,8 +2,10 @@
 // of a Hermitian (symmetric) A: hemv/hbmv/hpmv, symv/sbmv/spmv.  Each stored
 // column j serves twice: as column j (an axpy into y) and, conjugated, as
 // row j (a dot with x); the diagonal's imaginary part is ignored.  Real
-// symv and spmv run the target's vector kernels (symmetric_mv_blocked.cpp).
+// symv and spmv run the target's fused kernels (symmetric_mv_blocked.cpp);
+// the rest (hemv, hpmv, hbmv, sbmv) an axpy and a dot kernel per column.
 #include "level1/active_vector_kernels.hpp"
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 #include "level2/symmetric_mv_blocked.hpp"
@@ -17,15 +19,12 @@ void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, const T *x, T
   for (index_t j = 0; j < tri.n; ++j) {
     const T *col = a + tri.column_offset(j);
     const T t1 = mul(alpha, x[j]);
-    T t2 = T(0);
     // Off-diagonal part of column j: rows lo..hi-1, excluding the diagonal.
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    for (index_t i = lo; i < hi; ++i) {
-      const T aij = conj_if<ConjA>(col[i]);
-      y[i] += mul(t1, aij);
-      t2 += mul(conj_if<true>(aij), x[i]);
-    }
+    // Column j as op(A)'s column, then conjugated as its row: op(col)^H x.
+    column_axpy<ConjA>(hi - lo, t1, col + lo, y + lo);
+    const T t2 = column_dot<!ConjA>(hi - lo, col + lo, x + lo);
     y[j] += mul(t1, real_diag(col[j])) + mul(alpha, t2);
   }
 }
