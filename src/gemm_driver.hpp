@@ -177,7 +177,11 @@ void gemm_rows(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int id,
         uk.pack_b(kc, slivers.end - slivers.begin,
                   p.b + pc * p.b_rs + (jc + slivers.begin) * p.b_cs, p.b_rs, p.b_cs,
                   packed_b + slivers.begin * kp);
-      team_barrier();
+      // Only a team sharing packed_b waits: a thread computing its own
+      // sub-problem (team == 1, the column split) may run a different number
+      // of column and depth blocks than the others inside the same parallel
+      // region, and an OpenMP barrier there would wait for them forever.
+      if (team > 1) team_barrier();
 
       for (index_t ic = rows.begin; ic < rows.end; ic += mc_max) {
         const index_t mc = std::min(mc_max, rows.end - ic);
@@ -185,7 +189,7 @@ void gemm_rows(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int id,
         macro_kernel(uk, mc, nc, kp, p.alpha, packed_a, packed_b, beta, p.c + ic + jc * p.ldc,
                      p.ldc);
       }
-      team_barrier();  // packed_b is overwritten by the next depth block
+      if (team > 1) team_barrier();  // packed_b is overwritten by the next depth block
     }
   }
 }

@@ -484,6 +484,12 @@ const LargeCase kLargeCases[] = {
     {"d_m4200_f77_NT", 'd', 4200, 300, 70, Api::Fortran, 'N', 'T', 2.0, 0.5, 4, false},
     {"d_n4133_col_TN", 'd', 131, 4133, 300, Api::CblasCol, 'T', 'N', -1.0, 0.0, 2, true},
     {"s_4113x4099_row_TN", 's', 4113, 4099, 17, Api::CblasRow, 'T', 'N', 1.0, 0.0, 1, true},
+    // Two threads take column ranges that need different numbers of NC
+    // blocks (1024 | 1032 columns for zen5's NC = 1024, 4092 | 4098 for
+    // avx512's 4092): each runs its own block loop, with no barrier between
+    // them (a shared one deadlocked).
+    {"s_n2056_col_NN_uneven_blocks", 's', 64, 2056, 64, Api::CblasCol, 'N', 'N', 1.0, 0.0, 0, false},
+    {"d_n8190_col_NN_uneven_blocks", 'd', 64, 8190, 40, Api::CblasCol, 'N', 'N', 1.0, 0.5, 0, false},
 };
 
 INSTANTIATE_TEST_SUITE_P(Large, GemmLarge, ::testing::ValuesIn(kLargeCases),

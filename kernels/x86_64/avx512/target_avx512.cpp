@@ -87,10 +87,12 @@ const CpuTarget &avx512_zen5_target() {
   // 48x8 at the same blocks +2-3 %.  dgemm 32x6 MC=192 KC=256 +1-5 % on 1
   // thread, +10-18 % on 2; then 24x8 with KC=384 (B sliver 24 KiB) +2-3 %.
   // cgemm and zgemm take the same A block bytes (not measured separately).
-  // NC: multiples of NR = 8 near 4096 (B panel 8-16 MiB, shared L3).
+  // NC=1024: a B panel of 2-3 MiB, about one core's share of the L3 (32 MiB
+  // per 8 cores); 4088 (8-12 MiB) lost 4 % (sgemm) and 7 % (dgemm) at
+  // 2048-4096 on 1 thread, medians of 8 interleaved runs on the shared host.
   static const Avx512Design kZen5 = {"zen5",           avx512::sgemm_avx512_48x8(),
-                                     avx512::dgemm_avx512_24x8(), {192, 512, 4088},
-                                     {192, 384, 4088},  {192, 256, 4092},
+                                     avx512::dgemm_avx512_24x8(), {192, 512, 1024},
+                                     {192, 384, 1024},  {192, 256, 4092},
                                      {128, 192, 2046}};
   static const GemmKernel<float, std::uint16_t> bf16_dot = {
       avx512::sbgemm_avx512bf16_64x6(), bf16_dot_blocks(kZen5.sgemm_blocks)};
