@@ -21,6 +21,7 @@
 #include <complex>
 
 #include "target.hpp"
+#include "vector_kernels.hpp"
 
 namespace tileblas {
 
@@ -112,13 +113,8 @@ struct ComplexVectorKernelSet {
     }
   }
 
-  static reg tree_sum(reg *acc) {
-#pragma GCC unroll 16
-    for (int step = 1; step < U; step *= 2)
-#pragma GCC unroll 16
-      for (int u = 0; u + step < U; u += 2 * step) acc[u] = V::add(acc[u], acc[u + step]);
-    return acc[0];
-  }
+  // The real kernels' fixed-order pairwise sum of the U accumulators.
+  static reg tree_sum(reg *acc) { return VectorKernelSet<V, U>::tree_sum(acc); }
 };
 
 // y[0:m] += sum over NC columns c of t[c] * op(A(:, c)): y loaded and stored
