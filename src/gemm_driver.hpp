@@ -28,6 +28,7 @@ inline index_t round_up(index_t a, index_t b) { return ceil_div(a, b) * b; }
 // last block is not a sliver (k = 1027 with KC = 512 gives 3 x 343, not
 // 512 + 512 + 3), rounded up to a multiple of `unit`.
 inline index_t balanced_block(index_t total, index_t max_block, index_t unit) {
+  if (total <= max_block) return round_up(total, unit);  // one block (no divisions on small calls)
   const index_t blocks = ceil_div(total, max_block);
   return std::min(round_up(ceil_div(total, blocks), unit), round_up(max_block, unit));
 }
@@ -95,61 +96,32 @@ void macro_kernel(const GemmMicrokernel<T, In> &uk, index_t mc, index_t nc, inde
 }
 
 // Small problems with a column-major op(A) skip packing: the microkernel
-// reads A and B in place.  Rows are taken in whole vectors in place; only a
-// last remainder of fewer rows than a vector is copied (zero-padded) and
-// computed into a scratch tile, so nothing is read past A's end or written
-// past C's.  Depth is split into the same blocks as the packed path, so
+// reads A and B in place and writes C directly; a last vector of fewer rows
+// is masked in the kernel, so nothing is copied and nothing outside A and C
+// is touched.  Depth is split into the same blocks as the packed path, so
 // every element of C is summed in the same order whichever path (and thread
 // count) computes it.
 template <class T>
-bool gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem<T> &p) {
-  const int mr = uk.mr, nr = uk.nr;
-  const index_t vector_rows = p.m / uk.vector_rows * uk.vector_rows;
-  const int tail = static_cast<int>(p.m - vector_rows);
+void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem<T> &p) {
   // Row tiles of even size rather than full tiles and a thin last one: with
   // a 3-vector tile, 64 rows as 2 + 2 vectors, not 3 + 1 (a 1-vector tile is
   // load-bound: 7 % slower at 64^3 on Zen 5).
-  const index_t row_tile =
-      vector_rows ? round_up(ceil_div(vector_rows, ceil_div(vector_rows, mr)), uk.vector_rows) : mr;
-  // The remainder of fewer rows than a vector, copied and zero-padded to
-  // one vector of rows (depth step q at tail_rows[q * w]); on the stack when
-  // small, as it is in most calls that have one (a 4 x 4 x 4 call spent half
-  // its time packing the tail into a whole MR-row sliver from the pool).
-  const int w = uk.vector_rows;
-  constexpr index_t kStackTail = 1024;  // 4-8 KiB: modest even for a small thread stack
-  alignas(64) T stack_tail[kStackTail];
-  PackBuffer heap_tail(tail && w * p.k > kStackTail ? sizeof(T) * w * p.k : 0);
-  T *tail_rows = w * p.k <= kStackTail ? stack_tail : heap_tail.as<T>();
-  if (tail) {
-    if (!tail_rows) return false;
-    for (index_t q = 0; q < p.k; ++q) {
-      const T *src = p.a + vector_rows + q * p.a_cs;
-      for (int i = 0; i < w; ++i) tail_rows[q * w + i] = i < tail ? src[i] : T(0);
-    }
-  }
-  alignas(64) T tile[kMaxTileElements];
+  const index_t row_tile = balanced_block(p.m, uk.mr, uk.vector_rows);
   for (index_t pc = 0; pc < p.k; pc += kc_max) {
     const index_t kc = std::min(kc_max, p.k - pc);
     const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
     const T *a = p.a + pc * p.a_cs;
-    for (index_t j = 0; j < p.n; j += nr) {
-      const int cols = static_cast<int>(std::min<index_t>(nr, p.n - j));
+    for (index_t j = 0; j < p.n; j += uk.nr) {
+      const int cols = static_cast<int>(std::min<index_t>(uk.nr, p.n - j));
       const T *b = p.b + pc * p.b_rs + j * p.b_cs;
       T *cj = p.c + j * p.ldc;
-      for (index_t i = 0; i < vector_rows; i += row_tile) {
-        const int rows = static_cast<int>(std::min<index_t>(row_tile, vector_rows - i));
+      for (index_t i = 0; i < p.m; i += row_tile) {
+        const int rows = static_cast<int>(std::min<index_t>(row_tile, p.m - i));
         uk.direct(kc, a + i, p.a_cs, b, p.b_rs, p.b_cs, cj + i, p.ldc, p.alpha, beta, rows,
                   cols);
       }
-      if (tail) {
-        if (beta != T(0)) copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, true);
-        uk.direct(kc, tail_rows + pc * w, w, b, p.b_rs, p.b_cs, tile, mr, p.alpha, beta, tail,
-                  cols);
-        copy_tile(tile, mr, cj + vector_rows, p.ldc, tail, cols, false);
-      }
     }
   }
-  return true;
 }
 
 // Rows [rows.begin, rows.end) of C by this thread; B panels packed by the
@@ -210,14 +182,17 @@ std::size_t packed_b_bytes(const GemmKernel<T, In> &kr, index_t n, index_t k) {
 inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 * 4096; }
 
 // A small problem on one thread without packing (see gemm_direct).  False,
-// having written nothing, when it does not apply or its scratch (a tail or
-// sliver of A, mr x k) cannot be had: the packed path, whose scratch shrinks
-// with the blocks, runs instead.
+// having written nothing, when it does not apply or its scratch (a sliver of
+// a transposed A, mr x k) cannot be had: the packed path, whose scratch
+// shrinks with the blocks, runs instead.
 template <class T>
 bool gemm_small(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
   const int mr = kr.micro.mr;
   const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
-  if (p.a_rs == 1) return gemm_direct(kr.micro, kc, p);
+  if (p.a_rs == 1) {
+    gemm_direct(kr.micro, kc, p);
+    return true;
+  }
   if (p.m > mr) return false;
   // op(A) = A^T, one sliver: pack it, then read it in place.
   PackBuffer sliver(sizeof(T) * mr * p.k);
@@ -227,7 +202,8 @@ bool gemm_small(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
   q.a = sliver.as<T>();
   q.a_rs = 1;
   q.a_cs = mr;
-  return gemm_direct(kr.micro, kc, q);
+  gemm_direct(kr.micro, kc, q);
+  return true;
 }
 
 // One attempt at the given blocking: see gemm_blocked.

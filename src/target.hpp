@@ -26,8 +26,8 @@ using EdgeKernelFn = void (*)(index_t k, const T *a, const T *b, T *c, index_t l
                               T beta, int rows, int cols);
 
 // A rows x cols tile without packing: element (i, p) of A at a[i + p*lda],
-// element (p, j) of B at b[p*b_rs + j*b_cs].  Whole vectors are read and
-// written: rows not a multiple of the vector width need padded A and C.
+// element (p, j) of B at b[p*b_rs + j*b_cs].  Touches only the rows x k of
+// A and rows x cols of C (a partial vector of rows is masked).
 template <class T>
 using DirectKernelFn = void (*)(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
                                 index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows,

@@ -24,6 +24,9 @@
 #include <string>
 #include <vector>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include "gemm_call.h"
 #include "gemm_matrix.h"
 
@@ -496,5 +499,81 @@ INSTANTIATE_TEST_SUITE_P(Large, GemmLarge, ::testing::ValuesIn(kLargeCases),
                          [](const ::testing::TestParamInfo<LargeCase> &i) {
                              return std::string(i.param.name);
                          });
+
+// ---------------------------------------------------------------------------
+// Operands that end exactly where an inaccessible page begins: a kernel that
+// reads A or touches C even one element past its end crashes the test.  The
+// small unpacked path reads A and writes C in place, masking a last vector
+// of fewer rows than the SIMD width; these shapes exercise every such tail
+// (and whole-vector row counts) on each forced target.
+
+template <class T> class PageEdgeArray {
+  public:
+    explicit PageEdgeArray(std::size_t count) {
+        const std::size_t page = static_cast<std::size_t>(sysconf(_SC_PAGESIZE));
+        const std::size_t bytes = count * sizeof(T);
+        mapped_ = (bytes + page - 1) / page * page + page;
+        void *base = mmap(nullptr, mapped_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+                          -1, 0);
+        if (base == MAP_FAILED) return;
+        base_ = static_cast<char *>(base);
+        mprotect(base_ + mapped_ - page, page, PROT_NONE);
+        data_ = reinterpret_cast<T *>(base_ + mapped_ - page - bytes);
+    }
+    ~PageEdgeArray() {
+        if (base_) munmap(base_, mapped_);
+    }
+    PageEdgeArray(const PageEdgeArray &) = delete;
+    PageEdgeArray &operator=(const PageEdgeArray &) = delete;
+    T *data() const { return data_; }
+
+  private:
+    char *base_ = nullptr;
+    std::size_t mapped_ = 0;
+    T *data_ = nullptr;
+};
+
+void cblas_gemm_nn(int m, int n, int k, float alpha, const float *a, const float *b, float beta,
+                   float *c) {
+    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, a, m, b, k, beta, c, m);
+}
+void cblas_gemm_nn(int m, int n, int k, double alpha, const double *a, const double *b,
+                   double beta, double *c) {
+    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, a, m, b, k, beta, c, m);
+}
+
+template <class T> void check_page_edges() {
+    std::mt19937 rng(12345);
+    std::uniform_real_distribution<double> dist(-1.0, 1.0);
+    const T eps = std::numeric_limits<T>::epsilon();
+    for (int m : {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 23, 24, 31, 33, 40, 47, 49, 63, 65, 71})
+        for (int k : {1, 6, 67}) {
+            const int n = 11;
+            PageEdgeArray<T> a(std::size_t(m) * k), c(std::size_t(m) * n);
+            ASSERT_TRUE(a.data() && c.data()) << "mmap failed";
+            std::vector<T> b(std::size_t(k) * n), c0(std::size_t(m) * n);
+            for (std::size_t i = 0; i < std::size_t(m) * k; ++i) a.data()[i] = T(dist(rng));
+            for (T &x : b) x = T(dist(rng));
+            for (T &x : c0) x = T(dist(rng));
+            for (T beta : {T(0), T(0.5)}) {
+                std::copy(c0.begin(), c0.end(), c.data());
+                cblas_gemm_nn(m, n, k, T(1), a.data(), b.data(), beta, c.data());
+                for (int j = 0; j < n; ++j)
+                    for (int i = 0; i < m; ++i) {
+                        double ref = double(beta) * double(c0[i + std::size_t(j) * m]);
+                        for (int p = 0; p < k; ++p)
+                            ref += double(a.data()[i + std::size_t(p) * m]) *
+                                   double(b[p + std::size_t(j) * k]);
+                        ASSERT_NEAR(double(c.data()[i + std::size_t(j) * m]), ref,
+                                    2.0 * (k + 3) * double(eps) * (k + 1))
+                            << "m=" << m << " k=" << k << " beta=" << beta << " at (" << i << ","
+                            << j << ")";
+                    }
+            }
+        }
+}
+
+TEST(CorePageEdge, SgemmTouchesNothingPastAOrC) { check_page_edges<float>(); }
+TEST(CorePageEdge, DgemmTouchesNothingPastAOrC) { check_page_edges<double>(); }
 
 } // namespace

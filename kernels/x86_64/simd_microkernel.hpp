@@ -9,7 +9,9 @@
 //  - partial tiles (run_edge): only the vectors and columns that hold data
 //    are computed, so an m = 96 problem on a 64-row tile does not pay for 128;
 //  - small problems without packing (run_direct): A read in place (columns of
-//    a column-major op(A)), B read in place through its two strides.
+//    a column-major op(A)), B read in place through its two strides; a last
+//    vector of fewer rows than a vector is loaded and stored under a lane
+//    mask, so nothing outside A and C is touched and nothing is copied.
 #pragma once
 
 #include <array>
@@ -26,31 +28,48 @@ struct SimdMicrokernel {
   static constexpr int MR = MV * V::width;
 
   // MVU x NRU sub-tile: element (i, p) of A at a[i + p*a_step], element
-  // (p, j) of B at b[p*b_rs + j*b_cs].
-  template <int MVU, int NRU>
+  // (p, j) of B at b[p*b_rs + j*b_cs].  kPartial: the last vector holds only
+  // last_lanes rows of A and C (masked loads and stores).  kPrefetch: touch
+  // C and the A stream ahead (packed slivers); the small unpacked problems
+  // find them in cache, and the prefetches' address arithmetic cost more
+  // than they saved (32^3 sgemm +7 %).
+  template <int MVU, int NRU, bool kPrefetch, bool kPartial>
   static inline __attribute__((always_inline)) void compute(index_t k, const T *a,
                                                              index_t a_step, const T *b,
                                                              index_t b_rs, index_t b_cs, T *c,
-                                                             index_t ldc, T alpha, T beta) {
+                                                             index_t ldc, T alpha, T beta,
+                                                             int last_lanes) {
+    const auto load = [last_lanes](const T *p, int i) {
+      return kPartial && i == MVU - 1 ? V::load_partial(p, last_lanes) : V::load(p);
+    };
+    const auto store = [last_lanes](T *p, R v, int i) {
+      if (kPartial && i == MVU - 1)
+        V::store_partial(p, v, last_lanes);
+      else
+        V::store(p, v);
+    };
     R acc[NRU][MVU];
 #pragma GCC unroll 32
     for (int j = 0; j < NRU; ++j)
 #pragma GCC unroll 8
       for (int i = 0; i < MVU; ++i) acc[j][i] = V::zero();
 
-    // Touch C early: its lines arrive while the k loop runs.
+    // Touch C early: its lines arrive while the k loop runs.  Every vector's
+    // first element plus the column's last covers each line of the column
+    // even when C is not line-aligned (a 48-row float column spans 3-4 lines).
 #pragma GCC unroll 32
-    for (int j = 0; j < NRU; ++j) {
-      __builtin_prefetch(c + j * ldc, 1, 3);
+    for (int j = 0; j < NRU && kPrefetch; ++j) {
+#pragma GCC unroll 8
+      for (int i = 0; i < MVU; ++i) __builtin_prefetch(c + j * ldc + i * V::width, 1, 3);
       __builtin_prefetch(c + j * ldc + MVU * V::width - 1, 1, 3);
     }
 
 #pragma GCC unroll 4
     for (index_t p = 0; p < k; ++p) {
-      __builtin_prefetch(a + 8 * a_step, 0, 3);  // A streams from L2; stay ahead of it
+      if (kPrefetch) __builtin_prefetch(a + 8 * a_step, 0, 3);  // A streams from L2; stay ahead
       R av[MVU];
 #pragma GCC unroll 8
-      for (int i = 0; i < MVU; ++i) av[i] = V::load(a + i * V::width);
+      for (int i = 0; i < MVU; ++i) av[i] = load(a + i * V::width, i);
 #pragma GCC unroll 32
       for (int j = 0; j < NRU; ++j) {
         const R bj = V::broadcast(b + j * b_cs);
@@ -67,60 +86,66 @@ struct SimdMicrokernel {
 #pragma GCC unroll 32
       for (int j = 0; j < NRU; ++j)
 #pragma GCC unroll 8
-        for (int i = 0; i < MVU; ++i) V::store(c + j * ldc + i * V::width, V::mul(acc[j][i], va));
+        for (int i = 0; i < MVU; ++i) store(c + j * ldc + i * V::width, V::mul(acc[j][i], va), i);
     } else {
 #pragma GCC unroll 32
       for (int j = 0; j < NRU; ++j)
 #pragma GCC unroll 8
         for (int i = 0; i < MVU; ++i) {
           T *cj = c + j * ldc + i * V::width;
-          V::store(cj, V::fma(V::load(cj), vb, V::mul(acc[j][i], va)));
+          store(cj, V::fma(load(cj, i), vb, V::mul(acc[j][i], va)), i);
         }
     }
   }
 
   // Full tile from packed slivers.
   static void run(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha, T beta) {
-    compute<MV, NR>(k, a, MR, b, NR, 1, c, ldc, alpha, beta);
+    compute<MV, NR, true, false>(k, a, MR, b, NR, 1, c, ldc, alpha, beta, V::width);
   }
 
   // Partial tile from packed slivers: rows <= MR, cols <= NR.  Writes whole
   // vectors (up to MR rows), so c is a scratch tile, not the caller's C.
   static void run_edge(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha, T beta,
                        int rows, int cols) {
-    edge_table()[(rows + V::width - 1) / V::width - 1][cols - 1](k, a, MR, b, NR, 1, c, ldc,
-                                                                  alpha, beta);
+    edge_table<false>()[(rows + V::width - 1) / V::width - 1][cols - 1](
+        k, a, MR, b, NR, 1, c, ldc, alpha, beta, V::width);
   }
 
   // rows x cols tile (rows <= MR, cols <= NR) with A and B read in place: A
-  // column-major with leading dimension lda, B through its strides.  Whole
-  // vectors are read and written, so rows not a multiple of the vector width
-  // need an A and a C with that many rows (a padded copy, a scratch tile).
+  // column-major with leading dimension lda, B through its strides.  Only
+  // the rows x cols elements of C and the rows x k of A are touched.
   static void run_direct(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
                          index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows, int cols) {
-    edge_table()[(rows + V::width - 1) / V::width - 1][cols - 1](k, a, lda, b, b_rs, b_cs, c,
-                                                                  ldc, alpha, beta);
+    const int vectors = (rows + V::width - 1) / V::width;
+    const int last_lanes = rows - (vectors - 1) * V::width;
+    const auto &table = last_lanes == V::width ? edge_table<false>() : edge_table<true>();
+    table[vectors - 1][cols - 1](k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, last_lanes);
   }
 
  private:
   using Part = void (*)(index_t, const T *, index_t, const T *, index_t, index_t, T *, index_t,
-                        T, T);
-  template <int MVU, int NRU>
+                        T, T, int);
+  // Sub-tiles run on data already in cache (edges, small problems): no prefetch.
+  template <int MVU, int NRU, bool kPartial>
   static void part(index_t k, const T *a, index_t a_step, const T *b, index_t b_rs,
-                   index_t b_cs, T *c, index_t ldc, T alpha, T beta) {
-    compute<MVU, NRU>(k, a, a_step, b, b_rs, b_cs, c, ldc, alpha, beta);
+                   index_t b_cs, T *c, index_t ldc, T alpha, T beta, int last_lanes) {
+    compute<MVU, NRU, false, kPartial>(k, a, a_step, b, b_rs, b_cs, c, ldc, alpha, beta,
+                                       last_lanes);
   }
-  template <int MVU, int... J>
+  template <bool kPartial, int MVU, int... J>
   static constexpr auto row_of(std::integer_sequence<int, J...>) {
-    return std::array<Part, NR>{&part<MVU, J + 1>...};
+    return std::array<Part, NR>{&part<MVU, J + 1, kPartial>...};
   }
-  template <int... I>
+  template <bool kPartial, int... I>
   static constexpr auto table_of(std::integer_sequence<int, I...>) {
-    return std::array<std::array<Part, NR>, MV>{row_of<I + 1>(std::make_integer_sequence<int, NR>())...};
+    return std::array<std::array<Part, NR>, MV>{
+        row_of<kPartial, I + 1>(std::make_integer_sequence<int, NR>())...};
   }
-  // [vectors - 1][columns - 1] -> the sub-tile kernel.
+  // [vectors - 1][columns - 1] -> the sub-tile kernel, its last vector
+  // masked when kPartial.
+  template <bool kPartial>
   static const std::array<std::array<Part, NR>, MV> &edge_table() {
-    static constexpr auto table = table_of(std::make_integer_sequence<int, MV>());
+    static constexpr auto table = table_of<kPartial>(std::make_integer_sequence<int, MV>());
     return table;
   }
 };

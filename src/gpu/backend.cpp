@@ -153,15 +153,19 @@ const char *backend_name(Backend b) {
   return b == Backend::Cpu ? "cpu" : b == Backend::Gpu ? "gpu" : "auto";
 }
 
-bool offload_gemm(const char *routine, const cuda::DeviceGemm &g, CpuTileFn cpu_tile,
-                  void *cpu_context) {
+bool may_offload(double flops) {
   const Backend mode = backend_setting();
   if (mode == Backend::Cpu || g_forked_child.load(std::memory_order_relaxed)) return false;
+  if (g_state_ready.load(std::memory_order_acquire)) return gpu_state().usable;
+  // Not looked for a GPU yet: only a call big enough, or one that may hold
+  // device pointers (CUDA loaded), or TILEBLAS_BACKEND=gpu, makes us look.
+  return mode != Backend::Auto || flops >= kConsiderFlops || cuda_driver_in_process();
+}
+
+bool offload_gemm(const char *routine, const cuda::DeviceGemm &g, CpuTileFn cpu_tile,
+                  void *cpu_context) {
   const bool has_flops = g.alpha != 0 && g.k > 0;
-  const double flops = 2.0 * double(g.m) * double(g.n) * double(g.k);
-  if (!g_state_ready.load(std::memory_order_acquire) && mode == Backend::Auto &&
-      !(has_flops && flops >= kConsiderFlops) && !cuda_driver_in_process())
-    return false;
+  if (!may_offload(has_flops ? 2.0 * double(g.m) * double(g.n) * double(g.k) : 0)) return false;
   const GpuState &s = gpu_state();
   if (!s.usable) return false;
 

@@ -14,7 +14,7 @@ template <class In, class Out, class CpuGemm>
 bool try_gpu_gemm(const char *routine, cuda::Elem in, cuda::Elem out, Trans ta, Trans tb,
                   index_t m, index_t n, index_t k, double alpha, const In *a, index_t lda,
                   const In *b, index_t ldb, double beta, Out *c, index_t ldc, CpuGemm &&cpu_gemm) {
-  if (backend_setting() == Backend::Cpu) return false;  // no work at all on the CPU-only path
+  if (!may_offload(alpha != 0 && k > 0 ? 2.0 * double(m) * double(n) * double(k) : 0)) return false;
   const cuda::DeviceGemm g{in, out, ta == Trans::Yes, tb == Trans::Yes, m, n, k, alpha, beta,
                            a, lda, b, ldb, c, ldc};
   // C(i0.., j0..) of this call: op(A)'s rows i0.. and op(B)'s columns j0...
