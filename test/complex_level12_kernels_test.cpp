@@ -191,6 +191,57 @@ TYPED_TEST(ComplexKernels, GemvAllOpsBothLayoutsMatchTheReference) {
       }
 }
 
+// The kernels handle the values before a vector-aligned address first (a
+// masked vector), so each start offset within a vector takes another path:
+// every shift of x, y and A by 0..7 values, against the reference.
+TYPED_TEST(ComplexKernels, EveryStartAlignmentMatchesTheReference) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  const C alpha(R(0.75), R(-1.25)), beta(R(0.5), R(0.25));
+  for (int shift = 0; shift < 8; ++shift)
+    for (int n : {1, 5, 9, 40, 67}) {
+      const auto xs = random_vector<R>(std::size_t(n) + 8, shift * 100 + n);
+      const auto ys = random_vector<R>(std::size_t(n) + 8, shift * 100 + n + 1);
+      const C *x = xs.data() + shift;
+      const C *y = ys.data() + shift;
+      cld c = 0;
+      ld scale = 0;
+      for (int i = 0; i < n; ++i) {
+        const cld xi(x[i].real(), x[i].imag()), yi(y[i].real(), y[i].imag());
+        c += mul(std::conj(xi), yi);
+        scale += std::abs(xi) * std::abs(yi);
+      }
+      expect_close<R>(Blas<R>::dotc(n, x, 1, y, 1), c, scale, 2.0L * n, "dotc shifted", n);
+
+      auto yv = ys;
+      Blas<R>::axpy(n, alpha, x, 1, yv.data() + shift, 1);
+      for (int i = 0; i < n; ++i)
+        expect_close<R>(yv[shift + i], cld(y[i].real(), y[i].imag()) +
+                                           mul(cld(alpha.real(), alpha.imag()), cld(x[i].real(), x[i].imag())),
+                        4, 4, "axpy shifted", n);
+      for (std::size_t i = 0; i < yv.size(); ++i)
+        if (i < std::size_t(shift) || i >= std::size_t(shift + n))
+          EXPECT_EQ(yv[i], ys[i]) << "axpy wrote outside y, shift " << shift << " n=" << n;
+
+      for (char op : {'N', 'C'}) {
+        const int m = n + 3, cols = 6, lda = m + 1;
+        const auto as = random_vector<R>(std::size_t(lda) * cols + 8, n * 7 + shift);
+        const std::vector<C> a(as.begin() + shift, as.end());
+        const int lenx = op == 'N' ? cols : m, leny = op == 'N' ? m : cols;
+        const std::vector<C> xg(xs.begin(), xs.begin() + lenx);
+        const auto yg = random_vector<R>(std::size_t(leny) + 8, n + shift + 3);
+        std::vector<ld> sc;
+        const std::vector<C> y0(yg.begin() + shift, yg.begin() + shift + leny);
+        const auto want = reference_gemv<R>(op, m, cols, alpha, a, lda, xg, beta, y0, sc);
+        auto got = yg;
+        Blas<R>::gemv(CblasColMajor, op == 'N' ? CblasNoTrans : CblasConjTrans, m, cols, alpha,
+                      as.data() + shift, lda, xg.data(), 1, beta, got.data() + shift, 1);
+        for (int i = 0; i < leny; ++i)
+          expect_close<R>(got[shift + i], want[i], sc[i], 2.0L * (lenx + 2), "gemv shifted", n);
+      }
+    }
+}
+
 TYPED_TEST(ComplexKernels, GemvBetaZeroIgnoresNaNInYAndNaNInAPropagates) {
   using R = TypeParam;
   using C = std::complex<R>;
