@@ -14,8 +14,10 @@ namespace tileblas::level2 {
 
 namespace {
 
-template <bool ConjA, class T>
-void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, const T *x, T *y) {
+// X, Y: pointers to contiguous vectors, or Strided views when their copies
+// cannot be allocated.
+template <bool ConjA, class T, class X, class Y>
+void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, X x, Y y) {
   for (index_t j = 0; j < tri.n; ++j) {
     const T *col = a + tri.column_offset(j);
     const T t1 = mul(alpha, x[j]);
@@ -38,6 +40,13 @@ void hermitian_mv(const Triangle &tri, bool conj_a, T alpha, const T *a, const T
   if (alpha == T(0)) return;
   UnitStride<const T> xs(tri.n, x, incx);
   UnitStride<T> ys(tri.n, y, incy);
+  if (!xs.ok() || !ys.ok()) {
+    const Strided<const T> xv(tri.n, x, incx);
+    const Strided<T> yv(tri.n, y, incy);
+    conj_a ? hermitian_mv_kernel<true>(tri, alpha, a, xv, yv)
+           : hermitian_mv_kernel<false>(tri, alpha, a, xv, yv);
+    return;
+  }
   if constexpr (has_vector_kernels_v<T>) {
     if (tri.kind != Triangle::Kind::Band) {  // symv, spmv
       symmetric_mv_blocked(tri, alpha, a, xs.data(), ys.data());
