@@ -15,7 +15,8 @@
 // Level 1/2 scratch (strided vectors made contiguous, per-chunk partial
 // sums) comes from malloc / operator new: the *WithoutMalloc cases refuse
 // every malloc while the BLAS call runs (one thread, so libgomp needs none)
-// and compare with the same call made with memory.
+// and compare with the same call made with memory.  Threaded symv's private
+// ys come from the pack buffer pool (SymvSlicesWithoutScratch).
 #include <dlfcn.h>
 #include <sys/resource.h>
 
@@ -417,6 +418,27 @@ TEST(OutOfMemory, Level1ReductionsWithoutMalloc) {
   calls(want);
   ASSERT_TRUE(without_malloc([&] { calls(got); }));
   for (int i = 0; i < 9; ++i) EXPECT_EQ(got[i], want[i]) << "result " << i;
+  tileblas_set_num_threads(0);
+}
+
+}  // namespace
+
+namespace {
+
+// symv / hemv on threads add column slices into private ys from the pack
+// buffer pool; with none to be had the call runs as one slice on one thread:
+// the same answer up to rounding.  (Its own process: the pool starts empty.)
+TEST(OutOfMemory, SymvSlicesWithoutScratch) {
+  start_thread_team(2);
+  const int n = 700;  // 4 slices
+  const auto a = reltest::random_matrix<double>(std::size_t(n) * n, 5);
+  const auto x = reltest::random_matrix<double>(n, 6), y0 = reltest::random_matrix<double>(n, 7);
+  auto starved = y0, normal = y0;
+  g_refuse_aligned_alloc = true;
+  cblas_dsymv(CblasColMajor, CblasLower, n, 1.5, a.data(), n, x.data(), 1, 0.5, starved.data(), 1);
+  g_refuse_aligned_alloc = false;
+  cblas_dsymv(CblasColMajor, CblasLower, n, 1.5, a.data(), n, x.data(), 1, 0.5, normal.data(), 1);
+  for (int i = 0; i < n; ++i) ASSERT_NEAR(starved[i], normal[i], 1e-12 * n) << "y[" << i << "]";
   tileblas_set_num_threads(0);
 }
 
