@@ -5,7 +5,8 @@
 // long-double reference loops at sizes around the vector widths (1..8 complex
 // values), the unrolls and column groups, and the threading threshold; lda > m,
 // negative increments, beta == 0 over a NaN y, NaN/Inf propagation, and
-// bitwise identical results for 1-4 threads.
+// bitwise identical results for 1-4 threads; hemv/hpmv at sizes that run
+// on threads.
 // CTest also runs it with each CPU target forced.
 #include <gtest/gtest.h>
 
@@ -62,6 +63,12 @@ struct Blas<float> {
                    int ix, C b, C *y, int iy) {
     cblas_cgemv(l, t, m, n, &a, A, lda, x, ix, &b, y, iy);
   }
+  static void hemv(CBLAS_UPLO u, int n, C a, const C *A, int lda, const C *x, int ix, C b, C *y, int iy) {
+    cblas_chemv(CblasColMajor, u, n, &a, A, lda, x, ix, &b, y, iy);
+  }
+  static void hpmv(CBLAS_UPLO u, int n, C a, const C *A, const C *x, int ix, C b, C *y, int iy) {
+    cblas_chpmv(CblasColMajor, u, n, &a, A, x, ix, &b, y, iy);
+  }
 };
 template <>
 struct Blas<double> {
@@ -80,6 +87,12 @@ struct Blas<double> {
   static void gemv(CBLAS_LAYOUT l, CBLAS_TRANSPOSE t, int m, int n, C a, const C *A, int lda, const C *x,
                    int ix, C b, C *y, int iy) {
     cblas_zgemv(l, t, m, n, &a, A, lda, x, ix, &b, y, iy);
+  }
+  static void hemv(CBLAS_UPLO u, int n, C a, const C *A, int lda, const C *x, int ix, C b, C *y, int iy) {
+    cblas_zhemv(CblasColMajor, u, n, &a, A, lda, x, ix, &b, y, iy);
+  }
+  static void hpmv(CBLAS_UPLO u, int n, C a, const C *A, const C *x, int ix, C b, C *y, int iy) {
+    cblas_zhpmv(CblasColMajor, u, n, &a, A, x, ix, &b, y, iy);
   }
 };
 
@@ -261,6 +274,64 @@ TYPED_TEST(ComplexKernels, GemvBetaZeroIgnoresNaNInYAndNaNInAPropagates) {
     for (int i = 0; i < leny; ++i)
       if (i != hit) EXPECT_TRUE(std::isfinite(y[i].real())) << i;
   }
+}
+
+// hemv (full) and hpmv (packed) at sizes whose columns are cut into slices
+// added into private ys on threads: against long double on 1 and 2 threads,
+// the other triangle NaN, the diagonal's imaginary part ignored, a negative
+// increment.  (Bitwise equality across thread counts: determinism_test.)
+TYPED_TEST(ComplexKernels, HemvAndHpmvOnThreadedSlicesMatchTheReference) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  const R nan = std::numeric_limits<R>::quiet_NaN();
+  const int saved = tileblas_get_num_threads();
+  const C alpha(R(0.75), R(-0.5)), beta(R(0.5), R(0.25));
+  for (int n : {300, 777})  // 2 and 8 slices
+    for (auto uplo : {CblasUpper, CblasLower}) {
+      const int lda = n + 2, ix = 1, iy = -2;
+      const auto full = random_vector<R>(std::size_t(lda) * n, 31);
+      const auto x = random_vector<R>(n, 32);
+      const auto y0 = random_vector<R>(std::size_t(2) * n, 33);
+      const bool upper = uplo == CblasUpper;
+      auto stored = [&](int i, int j) { return upper ? i <= j : i >= j; };
+      auto at = [&](int i, int j) -> cld {  // element (i, j) of the Hermitian matrix
+        if (i == j) return cld(full[i + std::size_t(i) * lda].real(), 0);
+        const C v = stored(i, j) ? full[i + std::size_t(j) * lda] : std::conj(full[j + std::size_t(i) * lda]);
+        return cld(v.real(), v.imag());
+      };
+      std::vector<C> a(full.size(), C(nan, nan)), ap;
+      for (int j = 0; j < n; ++j)
+        for (int i = 0; i < n; ++i)
+          if (stored(i, j)) {
+            a[i + std::size_t(j) * lda] = full[i + std::size_t(j) * lda];
+            ap.push_back(full[i + std::size_t(j) * lda]);
+          }
+      std::vector<cld> want(n);
+      std::vector<ld> scale(n);
+      for (int i = 0; i < n; ++i) {
+        cld s = 0;
+        for (int j = 0; j < n; ++j) {
+          s += mul(at(i, j), cld(x[j].real(), x[j].imag()));
+          scale[i] += std::abs(at(i, j));
+        }
+        const C yi = y0[std::size_t(n - 1 - i) * 2];  // incy -2: element i from the far end
+        want[i] = mul(cld(alpha.real(), alpha.imag()), s) + mul(cld(beta.real(), beta.imag()), cld(yi.real(), yi.imag()));
+        scale[i] = scale[i] * std::abs(cld(alpha.real(), alpha.imag())) + 2;
+      }
+      for (int threads : {1, 2})
+        for (bool packed : {false, true}) {
+          tileblas_set_num_threads(threads);
+          auto y = y0;
+          if (packed)
+            Blas<R>::hpmv(uplo, n, alpha, ap.data(), x.data(), ix, beta, y.data(), iy);
+          else
+            Blas<R>::hemv(uplo, n, alpha, a.data(), lda, x.data(), ix, beta, y.data(), iy);
+          for (int i = 0; i < n; ++i)
+            expect_close<R>(y[std::size_t(n - 1 - i) * 2], want[i], scale[i], 2.0L * (n + 2),
+                            packed ? "hpmv" : "hemv", n * 100 + threads * 10 + upper);
+        }
+    }
+  tileblas_set_num_threads(saved);
 }
 
 TYPED_TEST(ComplexKernels, ResultsAreBitwiseTheSameForOneToFourThreads) {

@@ -6,7 +6,7 @@
 // threading threshold; lda > m, positive and negative increments, beta == 0
 // over a NaN y, symv reading only its triangle, the reference's zero-skips (ger's zero y[j], trsv/trmv's zero x[j]
 // next to Inf columns), and bitwise identical results for 1-4 threads
-// (gemv, ger, and the long dot and axpy).
+// (gemv, ger, and the long dot and axpy; symv/spmv in determinism_test).
 // The reductions (asum, nrm2, i?amax) are in level12_reductions_test.cpp.
 // CTest also runs it with TILEBLAS_CORETYPE=avx2 and =generic.
 #include <gtest/gtest.h>
@@ -338,6 +338,23 @@ TYPED_TEST(VectorKernelPaths, SymvInfInXGivesSignedInf) {
             ASSERT_EQ(y[i], at(i, k) > 0 ? -inf : inf)
                 << (packed ? "spmv" : "symv") << " upper=" << upper << " n=" << n << " k=" << k << " i=" << i;
         }
+}
+
+// Large n: the columns are cut into slices of equal stored area, each added
+// into its own y (on threads), the ys summed in slice order; against long
+// double on 1 and 2 threads, the other triangle NaN, slice boundaries inside
+// panels' reach, odd n, negative increments, beta == 0 over a NaN y.
+TYPED_TEST(VectorKernelPaths, SymvAndSpmvOnThreadedSlices) {
+  using T = TypeParam;
+  for (int threads : {1, 2}) {
+    tileblas_set_num_threads(threads);
+    for (bool packed : {false, true})
+      for (auto uplo : {CblasUpper, CblasLower})
+        for (int n : {500, 700, 2001}) {  // 2, 4 and 8 slices
+          check_symmetric_mv<T>(packed, uplo, n, 1, 1, T(0.7), T(-1.3));
+          check_symmetric_mv<T>(packed, uplo, n, -3, 2, T(-0.9), T(0));
+        }
+  }
 }
 
 TYPED_TEST(VectorKernelPaths, SymvAlphaZeroOnlyScalesY) {

@@ -6,7 +6,6 @@
 #include "level1/dot.hpp"
 
 #include <algorithm>
-#include <vector>
 
 #include "level1/active_vector_kernels.hpp"
 #include "level1/parallel.hpp"
@@ -40,16 +39,10 @@ constexpr index_t kDotChunk = 32768;
 template <class T, class KernelDot>
 T dot_vector(index_t n, const T *x, const T *y, KernelDot kernel_dot) {
   if (n <= kDotChunk) return kernel_dot(n, x, y);
-  const index_t chunks = (n + kDotChunk - 1) / kDotChunk;
-  std::vector<T> sums(static_cast<std::size_t>(chunks));
-  parallel_ranges(threads_for_elements(2 * n), chunks, 1, [&](index_t c0, index_t c1) {
-    for (index_t c = c0; c < c1; ++c) {
-      const index_t i = c * kDotChunk;
-      sums[c] = kernel_dot(std::min(kDotChunk, n - i), x + i, y + i);
-    }
-  });
   T sum = 0;
-  for (T s : sums) sum += s;
+  reduce_chunks<T>(
+      n, kDotChunk, 2, [&](index_t i, index_t len) { return kernel_dot(len, x + i, y + i); },
+      [&](index_t, T part) { sum += part; });
   return sum;
 }
 

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <vector>
 
 #include "level1/active_vector_kernels.hpp"
 #include "level1/parallel.hpp"
@@ -93,10 +92,9 @@ double sum_of_squares(index_t len, const R *r) {
   const VectorKernels<R> &k = vector_kernels<R>();
   if (len <= kChunk) return k.sum_of_squares(len, r);
   double sum = 0;
-  for (double part : chunk_results<double>(len, kChunk, 1, [&](index_t i, index_t m) {
-         return k.sum_of_squares(m, r + i);
-       }))
-    sum += part;
+  reduce_chunks<double>(
+      len, kChunk, 1, [&](index_t i, index_t m) { return k.sum_of_squares(m, r + i); },
+      [&](index_t, double part) { sum += part; });
   return sum;
 }
 
@@ -187,10 +185,9 @@ real_t<T> asum(index_t n, const T *x, index_t incx) {
     const R *r = reinterpret_cast<const R *>(x);
     if (len <= kChunk) return k.asum(len, r);
     R sum = 0;
-    for (R part : chunk_results<R>(len, kChunk, 1, [&](index_t i, index_t m) {
-           return k.asum(m, r + i);
-         }))
-      sum += part;
+    reduce_chunks<R>(
+        len, kChunk, 1, [&](index_t i, index_t m) { return k.asum(m, r + i); },
+        [&](index_t, R part) { sum += part; });
     return sum;
   }
   R sum = 0;
@@ -208,10 +205,9 @@ index_t iamax(index_t n, const T *x, index_t incx) {
     if (std::isnan(abs1(x[0]))) return 1;
     if (n <= kChunk) return largest_abs1(n, x).index + 1;
     Largest<R> best;
-    const auto parts = chunk_results<Largest<R>>(n, kChunk, real_count<T>(1), [&](index_t i, index_t m) {
-      return largest_abs1(m, x + i);
-    });
-    for (std::size_t c = 0; c < parts.size(); ++c) best.merge(parts[c], index_t(c) * kChunk);
+    reduce_chunks<Largest<R>>(
+        n, kChunk, real_count<T>(1), [&](index_t i, index_t m) { return largest_abs1(m, x + i); },
+        [&](index_t c, const Largest<R> &part) { best.merge(part, c * kChunk); });
     return best.index + 1;
   }
   index_t best = 0;

@@ -7,7 +7,6 @@
 #pragma once
 
 #include <algorithm>
-#include <vector>
 
 #include "target.hpp"
 #include "threading.hpp"
@@ -44,21 +43,31 @@ void parallel_ranges(int threads, index_t total, index_t grain, Body &&body) {
   });
 }
 
-// results[c] = body(begin, length) for the fixed chunks [c*chunk, ...) of
-// [0, n), threads taking whole chunks: a reduction that combines the results
-// in order gives the same value for any thread count.  `weight`: values the
-// call streams per element (threads_for_elements).
-template <class Result, class Body>
-std::vector<Result> chunk_results(index_t n, index_t chunk, index_t weight, Body &&body) {
+// combine(c, body(begin, length)) for the fixed chunks c = 0, 1, ... of
+// [0, n) (chunk c starts at c*chunk), in that order; threads compute whole
+// chunks, so a reduction that combines in order gives the same value for
+// any thread count.  `weight`: values the call streams per element
+// (threads_for_elements).  The results go through a batch on the stack, not
+// a heap array as long as the vector: no allocation that could fail (and
+// throw through an extern "C" entry point).  A batch is 256 chunks, so a
+// team still gets millions of elements per start.
+template <class Result, class Body, class Combine>
+void reduce_chunks(index_t n, index_t chunk, index_t weight, Body &&body, Combine &&combine) {
+  constexpr index_t kBatch = 256;
   const index_t chunks = (n + chunk - 1) / chunk;
-  std::vector<Result> results(static_cast<std::size_t>(chunks));
-  parallel_ranges(threads_for_elements(weight * n), chunks, 1, [&](index_t c0, index_t c1) {
-    for (index_t c = c0; c < c1; ++c) {
-      const index_t begin = c * chunk;
-      results[c] = body(begin, std::min(chunk, n - begin));
-    }
-  });
-  return results;
+  for (index_t b0 = 0; b0 < chunks; b0 += kBatch) {
+    const index_t b1 = std::min(chunks, b0 + kBatch);
+    const index_t elements = std::min(n, b1 * chunk) - b0 * chunk;
+    Result results[kBatch];
+    parallel_ranges(threads_for_elements(weight * elements), b1 - b0, 1,
+                    [&](index_t c0, index_t c1) {
+                      for (index_t c = b0 + c0; c < b0 + c1; ++c) {
+                        const index_t begin = c * chunk;
+                        results[c - b0] = body(begin, std::min(chunk, n - begin));
+                      }
+                    });
+    for (index_t c = b0; c < b1; ++c) combine(c, results[c - b0]);
+  }
 }
 
 }  // namespace tileblas

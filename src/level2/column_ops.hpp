@@ -31,4 +31,21 @@ inline T column_dot(index_t n, const T *col, const T *x) {
                  : complex_vector_kernels<T>().dotu(n, col, x);
 }
 
+// The same on a Strided vector (a strided x or y whose contiguous copy could
+// not be allocated): plain loops, term by term the kernels' products.
+template <bool ConjA, class T>
+inline void column_axpy(index_t n, T t, const T *col, Strided<T> y) {
+  for (index_t i = 0; i < n; ++i) y[i] += mul(t, conj_if<ConjA>(col[i]));
+}
+template <bool ConjA, class T>
+inline void column_axpy(index_t n, T t, Strided<const T> col, T *y) {
+  for (index_t i = 0; i < n; ++i) y[i] += mul(t, conj_if<ConjA>(col[i]));
+}
+template <bool ConjA, class T, class X>  // X: T or const T
+inline T column_dot(index_t n, const T *col, Strided<X> x) {
+  T sum = T(0);
+  for (index_t i = 0; i < n; ++i) sum += mul(conj_if<ConjA>(col[i]), x[i]);
+  return sum;
+}
+
 }  // namespace tileblas::level2

@@ -10,9 +10,11 @@ namespace tileblas::level2 {
 
 namespace {
 
-template <bool Trans, bool ConjA, class T>
+// X, Y: pointers to contiguous vectors, or Strided views when their copies
+// cannot be allocated.
+template <bool Trans, bool ConjA, class T, class X, class Y>
 void gbmv_kernel(index_t m, index_t n, index_t kl, index_t ku, T alpha, const T *a, index_t lda,
-                 const T *x, T *y) {
+                 X x, Y y) {
   for (index_t j = 0; j < n; ++j) {
     const index_t lo = std::max<index_t>(0, j - ku), hi = std::min(m, j + kl + 1);
     const T *col = a + j * lda + ku - j;  // col[i] is A(i, j) for lo <= i < hi
@@ -34,11 +36,18 @@ void gbmv(Op op, index_t m, index_t n, index_t kl, index_t ku, T alpha, const T 
   if (alpha == T(0)) return;
   UnitStride<const T> xs(lenx, x, incx);
   UnitStride<T> ys(leny, y, incy);
-  auto run = [&](auto kernel) { kernel(m, n, kl, ku, alpha, a, lda, xs.data(), ys.data()); };
-  if (trans)
-    conj ? run(gbmv_kernel<true, true, T>) : run(gbmv_kernel<true, false, T>);
-  else
-    conj ? run(gbmv_kernel<false, true, T>) : run(gbmv_kernel<false, false, T>);
+  auto run = [&](auto xv, auto yv) {
+    using X = decltype(xv);
+    using Y = decltype(yv);
+    if (trans)
+      conj ? gbmv_kernel<true, true, T, X, Y>(m, n, kl, ku, alpha, a, lda, xv, yv)
+           : gbmv_kernel<true, false, T, X, Y>(m, n, kl, ku, alpha, a, lda, xv, yv);
+    else
+      conj ? gbmv_kernel<false, true, T, X, Y>(m, n, kl, ku, alpha, a, lda, xv, yv)
+           : gbmv_kernel<false, false, T, X, Y>(m, n, kl, ku, alpha, a, lda, xv, yv);
+  };
+  if (!xs.ok() || !ys.ok()) return run(Strided<const T>(lenx, x, incx), Strided<T>(leny, y, incy));
+  run(xs.data(), ys.data());
   ys.scatter();
 }
 

@@ -5,6 +5,7 @@
 // (NoTrans) or columns (Trans) when the matrix is large.
 #include "level1/active_vector_kernels.hpp"
 #include "level1/parallel.hpp"
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 
@@ -57,6 +58,19 @@ void gemv_kernels(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda,
   }
 }
 
+// The strided x and y used in place, when their contiguous copies cannot be
+// allocated: an axpy per column (NoTrans) or a dot per column (Trans).
+template <bool ConjA, class T>
+void gemv_strided(bool trans, index_t m, index_t n, T alpha, const T *a, index_t lda,
+                  Strided<const T> x, Strided<T> y) {
+  for (index_t j = 0; j < n; ++j) {
+    if (trans)
+      y[j] += mul(alpha, column_dot<ConjA>(m, a + j * lda, x));
+    else
+      column_axpy<ConjA>(m, mul(alpha, x[j]), a + j * lda, y);
+  }
+}
+
 }  // namespace
 
 template <class T>
@@ -68,6 +82,13 @@ void gemv(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda, const T
   if (alpha == T(0)) return;  // A and x are not read
   UnitStride<const T> xs(lenx, x, incx);
   UnitStride<T> ys(leny, y, incy);
+  if (!xs.ok() || !ys.ok()) {
+    const Strided<const T> xv(lenx, x, incx);
+    const Strided<T> yv(leny, y, incy);
+    conjugates(op) ? gemv_strided<true>(trans, m, n, alpha, a, lda, xv, yv)
+                   : gemv_strided<false>(trans, m, n, alpha, a, lda, xv, yv);
+    return;
+  }
   gemv_kernels(op, m, n, alpha, a, lda, xs.data(), ys.data());
   ys.scatter();
 }

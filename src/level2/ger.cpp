@@ -3,6 +3,7 @@
 // target's axpy kernel, threaded over columns when A is large.
 #include "level1/active_vector_kernels.hpp"
 #include "level1/parallel.hpp"
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 
@@ -22,6 +23,18 @@ void ger_columns(index_t m, index_t n, T alpha, const T *x, const T *y, bool con
   });
 }
 
+// The strided x and y used in place, when their contiguous copies cannot be
+// allocated: the same axpy per column, as a plain loop.
+template <class T>
+void ger_strided(index_t m, index_t n, T alpha, Strided<const T> x, Strided<const T> y,
+                 bool conj_x, bool conj_y, T *a, index_t lda) {
+  for (index_t j = 0; j < n; ++j) {
+    if (y[j] == T(0)) continue;
+    const T t = mul(alpha, conj_y ? conj_if<true>(y[j]) : y[j]);
+    conj_x ? column_axpy<true>(m, t, x, a + j * lda) : column_axpy<false>(m, t, x, a + j * lda);
+  }
+}
+
 }  // namespace
 
 template <class T>
@@ -29,6 +42,9 @@ void ger(index_t m, index_t n, T alpha, const T *x, index_t incx, const T *y, in
          index_t lda, bool conj_x, bool conj_y) {
   UnitStride<const T> xs(m, x, incx);
   UnitStride<const T> ys(n, y, incy);
+  if (!xs.ok() || !ys.ok())
+    return ger_strided(m, n, alpha, Strided<const T>(m, x, incx), Strided<const T>(n, y, incy),
+                       conj_x, conj_y, a, lda);
   if constexpr (has_vector_kernels_v<T>) {
     const VectorKernels<T> &k = vector_kernels<T>();
     ger_columns(m, n, alpha, xs.data(), ys.data(), false, a, lda,

@@ -6,6 +6,7 @@
 // the rest (hemv, hpmv, hbmv, sbmv) an axpy and a dot kernel per column.
 #include "level1/active_vector_kernels.hpp"
 #include "level2/column_ops.hpp"
+#include "level2/column_slices.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 #include "level2/symmetric_mv_blocked.hpp"
@@ -14,9 +15,13 @@ namespace tileblas::level2 {
 
 namespace {
 
-template <bool ConjA, class T>
-void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, const T *x, T *y) {
-  for (index_t j = 0; j < tri.n; ++j) {
+// X, Y: pointers to contiguous vectors, or Strided views when their copies
+// cannot be allocated.
+// Columns [j_begin, j_end) into y.
+template <bool ConjA, class T, class X, class Y>
+void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, X x, Y y, index_t j_begin,
+                         index_t j_end) {
+  for (index_t j = j_begin; j < j_end; ++j) {
     const T *col = a + tri.column_offset(j);
     const T t1 = mul(alpha, x[j]);
     // Off-diagonal part of column j: rows lo..hi-1, excluding the diagonal.
@@ -38,6 +43,13 @@ void hermitian_mv(const Triangle &tri, bool conj_a, T alpha, const T *a, const T
   if (alpha == T(0)) return;
   UnitStride<const T> xs(tri.n, x, incx);
   UnitStride<T> ys(tri.n, y, incy);
+  if (!xs.ok() || !ys.ok()) {
+    const Strided<const T> xv(tri.n, x, incx);
+    const Strided<T> yv(tri.n, y, incy);
+    conj_a ? hermitian_mv_kernel<true>(tri, alpha, a, xv, yv, 0, tri.n)
+           : hermitian_mv_kernel<false>(tri, alpha, a, xv, yv, 0, tri.n);
+    return;
+  }
   if constexpr (has_vector_kernels_v<T>) {
     if (tri.kind != Triangle::Kind::Band) {  // symv, spmv
       symmetric_mv_blocked(tri, alpha, a, xs.data(), ys.data());
@@ -45,10 +57,11 @@ void hermitian_mv(const Triangle &tri, bool conj_a, T alpha, const T *a, const T
       return;
     }
   }
-  if (conj_a)
-    hermitian_mv_kernel<true>(tri, alpha, a, xs.data(), ys.data());
-  else
-    hermitian_mv_kernel<false>(tri, alpha, a, xs.data(), ys.data());
+  // Threads over slices of columns for hemv/hpmv (column_slices.hpp).
+  over_column_slices(tri, 1, ys.data(), [&](index_t j0, index_t j1, T *target) {
+    conj_a ? hermitian_mv_kernel<true>(tri, alpha, a, xs.data(), target, j0, j1)
+           : hermitian_mv_kernel<false>(tri, alpha, a, xs.data(), target, j0, j1);
+  });
   ys.scatter();
 }
 

@@ -9,8 +9,10 @@ namespace tileblas::level2 {
 
 namespace {
 
-template <bool ConjUpdate, class T>
-void rank1_kernel(const Triangle &tri, real_t<T> alpha, const T *x, T *a) {
+// X: a pointer to contiguous x, or a Strided view when its copy cannot be
+// allocated.
+template <bool ConjUpdate, class T, class X>
+void rank1_kernel(const Triangle &tri, real_t<T> alpha, X x, T *a) {
   for (index_t j = 0; j < tri.n; ++j) {
     T *col = a + tri.column_offset(j);
     if (x[j] == T(0)) {
@@ -32,10 +34,13 @@ template <class T>
 void hermitian_rank1(const Triangle &tri, bool conj_update, real_t<T> alpha, const T *x,
                      index_t incx, T *a) {
   UnitStride<const T> xs(tri.n, x, incx);
-  if (conj_update)
-    rank1_kernel<true>(tri, alpha, xs.data(), a);
+  auto run = [&](auto xv) {
+    conj_update ? rank1_kernel<true, T>(tri, alpha, xv, a) : rank1_kernel<false, T>(tri, alpha, xv, a);
+  };
+  if (xs.ok())
+    run(xs.data());
   else
-    rank1_kernel<false>(tri, alpha, xs.data(), a);
+    run(Strided<const T>(tri.n, x, incx));
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                                \

@@ -8,8 +8,10 @@ namespace tileblas::level2 {
 
 namespace {
 
-template <bool ConjUpdate, class T>
-void rank2_kernel(const Triangle &tri, T alpha, const T *x, const T *y, T *a) {
+// X, Y: pointers to contiguous vectors, or Strided views when their copies
+// cannot be allocated.
+template <bool ConjUpdate, class T, class X, class Y>
+void rank2_kernel(const Triangle &tri, T alpha, X x, Y y, T *a) {
   for (index_t j = 0; j < tri.n; ++j) {
     T *col = a + tri.column_offset(j);
     if (x[j] == T(0) && y[j] == T(0)) {
@@ -33,10 +35,13 @@ void hermitian_rank2(const Triangle &tri, bool conj_update, T alpha, const T *x,
                      const T *y, index_t incy, T *a) {
   UnitStride<const T> xs(tri.n, x, incx);
   UnitStride<const T> ys(tri.n, y, incy);
-  if (conj_update)
-    rank2_kernel<true>(tri, alpha, xs.data(), ys.data(), a);
+  auto run = [&](auto xv, auto yv) {
+    conj_update ? rank2_kernel<true>(tri, alpha, xv, yv, a) : rank2_kernel<false>(tri, alpha, xv, yv, a);
+  };
+  if (xs.ok() && ys.ok())
+    run(xs.data(), ys.data());
   else
-    rank2_kernel<false>(tri, alpha, xs.data(), ys.data(), a);
+    run(Strided<const T>(tri.n, x, incx), Strided<const T>(tri.n, y, incy));
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                            \

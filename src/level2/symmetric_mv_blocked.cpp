@@ -5,14 +5,15 @@
 // uses: column j times alpha*x[j] into y, and row j (the same stored column)
 // dotted with x into y[j].  Only the stored triangle is read.
 //
-// Not threaded: the column dots and the row updates of one panel touch all
-// of y, so sharing a call between threads reproducibly would need a private
-// y per thread.
+// Threaded over slices of panels (column_slices.hpp), each slice adding into
+// its own y: the column products and the row dots of one panel touch all of
+// y, so threads cannot share y by rows.
 #include "level2/symmetric_mv_blocked.hpp"
 
 #include <algorithm>
 
 #include "level1/active_vector_kernels.hpp"
+#include "level2/column_slices.hpp"
 
 namespace tileblas::level2 {
 
@@ -23,12 +24,14 @@ template <class T>
 constexpr int kPanel = 64 / sizeof(T);
 static_assert(kPanel<float> <= kSymvColumns);
 
+// Panels of columns [j_begin, j_end) (j_begin a multiple of kPanel) into y.
 template <class T>
-void symmetric_mv_blocked(const Triangle &tri, T alpha, const T *a, const T *x, T *y) {
+void symv_panels(const Triangle &tri, T alpha, const T *a, const T *x, T *y, index_t j_begin,
+                 index_t j_end) {
   const VectorKernels<T> &k = vector_kernels<T>();
   const index_t n = tri.n;
-  for (index_t j0 = 0; j0 < n; j0 += kPanel<T>) {
-    const int nc = static_cast<int>(std::min<index_t>(kPanel<T>, n - j0));
+  for (index_t j0 = j_begin; j0 < j_end; j0 += kPanel<T>) {
+    const int nc = static_cast<int>(std::min<index_t>(kPanel<T>, j_end - j0));
     // The panel's rows: [0, j0 + nc) for an upper triangle (the rectangle
     // above, then the diagonal block), [j0, n) for a lower one.
     const index_t r0 = tri.upper ? 0 : j0, m = tri.upper ? j0 + nc : n - j0;
@@ -41,6 +44,13 @@ void symmetric_mv_blocked(const Triangle &tri, T alpha, const T *a, const T *x, 
     k.symv_panel(tri.upper, m, nc, col, t, x + r0, y + r0, dots);
     for (int c = 0; c < nc; ++c) y[j0 + c] += alpha * dots[c];
   }
+}
+
+template <class T>
+void symmetric_mv_blocked(const Triangle &tri, T alpha, const T *a, const T *x, T *y) {
+  over_column_slices(tri, kPanel<T>, y, [&](index_t j0, index_t j1, T *target) {
+    symv_panels(tri, alpha, a, x, target, j0, j1);
+  });
 }
 
 template void symmetric_mv_blocked<float>(const Triangle &, float, const float *, const float *,

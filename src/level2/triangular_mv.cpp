@@ -13,8 +13,10 @@ namespace {
 
 // op(A) = A or conj(A): x[j] spreads into the rows above (upper) or below
 // (lower) it, so upper walks j forwards and lower backwards.
-template <bool ConjA, class T>
-void trmv_columns(const Triangle &tri, bool unit, const T *a, T *x) {
+// X: a pointer to contiguous x, or a Strided view when its copy cannot be
+// allocated (here and in trmv_dots).
+template <bool ConjA, class T, class X>
+void trmv_columns(const Triangle &tri, bool unit, const T *a, X x) {
   const index_t n = tri.n;
   for (index_t step = 0; step < n; ++step) {
     const index_t j = tri.upper ? step : n - 1 - step;
@@ -30,8 +32,8 @@ void trmv_columns(const Triangle &tri, bool unit, const T *a, T *x) {
 
 // op(A) = A^T or A^H: x[j] becomes the dot of column j with x, which reads
 // the entries above (upper) or below (lower) j, so upper walks backwards.
-template <bool ConjA, class T>
-void trmv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
+template <bool ConjA, class T, class X>
+void trmv_dots(const Triangle &tri, bool unit, const T *a, X x) {
   const index_t n = tri.n;
   for (index_t step = 0; step < n; ++step) {
     const index_t j = tri.upper ? n - 1 - step : step;
@@ -50,6 +52,14 @@ void trmv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
 template <class T>
 void triangular_mv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x, index_t incx) {
   UnitStride<T> xs(tri.n, x, incx);
+  const bool conj = conjugates(op);
+  auto portable = [&](auto xv) {
+    if (transposes(op))
+      conj ? trmv_dots<true>(tri, unit_diag, a, xv) : trmv_dots<false>(tri, unit_diag, a, xv);
+    else
+      conj ? trmv_columns<true>(tri, unit_diag, a, xv) : trmv_columns<false>(tri, unit_diag, a, xv);
+  };
+  if (!xs.ok()) return portable(Strided<T>(tri.n, x, incx));
   if constexpr (has_vector_kernels_v<T>) {
     if (tri.kind == Triangle::Kind::Full) {  // real, full storage: gemv-sized blocks
       triangular_mv_blocked(tri.upper, transposes(op), unit_diag, tri.n, a, tri.ld, xs.data());
@@ -57,13 +67,7 @@ void triangular_mv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x,
       return;
     }
   }
-  const bool conj = conjugates(op);
-  if (transposes(op))
-    conj ? trmv_dots<true>(tri, unit_diag, a, xs.data())
-         : trmv_dots<false>(tri, unit_diag, a, xs.data());
-  else
-    conj ? trmv_columns<true>(tri, unit_diag, a, xs.data())
-         : trmv_columns<false>(tri, unit_diag, a, xs.data());
+  portable(xs.data());
   xs.scatter();
 }
 

@@ -13,8 +13,10 @@ namespace {
 
 // op(A) = A or conj(A), column-oriented: once x[j] is solved it is
 // eliminated from the rows still to come (above for upper, below for lower).
-template <bool ConjA, class T>
-void trsv_columns(const Triangle &tri, bool unit, const T *a, T *x) {
+// X: a pointer to contiguous x, or a Strided view when its copy cannot be
+// allocated (here and in trsv_dots).
+template <bool ConjA, class T, class X>
+void trsv_columns(const Triangle &tri, bool unit, const T *a, X x) {
   const index_t n = tri.n;
   for (index_t step = 0; step < n; ++step) {
     const index_t j = tri.upper ? n - 1 - step : step;
@@ -30,8 +32,8 @@ void trsv_columns(const Triangle &tri, bool unit, const T *a, T *x) {
 
 // op(A) = A^T or A^H, dot-oriented: x[j] needs the already solved entries
 // of column j (above it for upper, so upper walks forwards).
-template <bool ConjA, class T>
-void trsv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
+template <bool ConjA, class T, class X>
+void trsv_dots(const Triangle &tri, bool unit, const T *a, X x) {
   const index_t n = tri.n;
   for (index_t step = 0; step < n; ++step) {
     const index_t j = tri.upper ? step : n - 1 - step;
@@ -50,6 +52,14 @@ void trsv_dots(const Triangle &tri, bool unit, const T *a, T *x) {
 template <class T>
 void triangular_sv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x, index_t incx) {
   UnitStride<T> xs(tri.n, x, incx);
+  const bool conj = conjugates(op);
+  auto portable = [&](auto xv) {
+    if (transposes(op))
+      conj ? trsv_dots<true>(tri, unit_diag, a, xv) : trsv_dots<false>(tri, unit_diag, a, xv);
+    else
+      conj ? trsv_columns<true>(tri, unit_diag, a, xv) : trsv_columns<false>(tri, unit_diag, a, xv);
+  };
+  if (!xs.ok()) return portable(Strided<T>(tri.n, x, incx));
   if constexpr (has_vector_kernels_v<T>) {
     if (tri.kind == Triangle::Kind::Full) {  // real, full storage: gemv-sized blocks
       triangular_sv_blocked(tri.upper, transposes(op), unit_diag, tri.n, a, tri.ld, xs.data());
@@ -57,13 +67,7 @@ void triangular_sv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x,
       return;
     }
   }
-  const bool conj = conjugates(op);
-  if (transposes(op))
-    conj ? trsv_dots<true>(tri, unit_diag, a, xs.data())
-         : trsv_dots<false>(tri, unit_diag, a, xs.data());
-  else
-    conj ? trsv_columns<true>(tri, unit_diag, a, xs.data())
-         : trsv_columns<false>(tri, unit_diag, a, xs.data());
+  portable(xs.data());
   xs.scatter();
 }
 

@@ -3,8 +3,8 @@
 // and a strided vector made contiguous.
 #pragma once
 
+#include <cstdlib>
 #include <type_traits>
-#include <vector>
 
 #include "level1/scalar.hpp"
 
@@ -59,24 +59,38 @@ struct Triangle {
 
 // A strided vector as a contiguous one: the vector itself when inc == 1,
 // else a gathered copy (scatter() writes the copy back).  Lets each engine
-// be written once, with unit-stride loops the compiler vectorises.
+// be written once, with unit-stride loops the compiler vectorises.  The copy
+// comes from malloc, not std::vector: an allocation that throws would leave
+// through the extern "C" entry point (std::terminate for a C or Fortran
+// caller).  ok() is false when it could not be had; the engine then runs
+// its portable loops on Strided views of the caller's vectors instead.
 template <class T>
 class UnitStride {
  public:
+  using Element = std::remove_const_t<T>;
   UnitStride(index_t n, T *v, index_t inc) : v_(v), n_(n), inc_(inc) {
-    if (inc == 1) {
+    if (inc == 1 || n <= 0) {
       p_ = v;
       return;
     }
-    copy_.resize(static_cast<std::size_t>(n));
+    copy_ = static_cast<Element *>(std::malloc(static_cast<std::size_t>(n) * sizeof(Element)));
+    if (!copy_) {
+      ok_ = false;
+      return;
+    }
     const index_t start = first_index(n, inc);
     for (index_t i = 0; i < n; ++i) copy_[i] = v[start + i * inc];
-    p_ = copy_.data();
+    p_ = copy_;
   }
+  ~UnitStride() { std::free(copy_); }
+  UnitStride(const UnitStride &) = delete;
+  UnitStride &operator=(const UnitStride &) = delete;
+
+  bool ok() const { return ok_; }
   T *data() const { return p_; }
   void scatter() {
     static_assert(!std::is_const_v<T>, "scatter() writes the vector");
-    if (inc_ == 1) return;
+    if (!copy_) return;
     const index_t start = first_index(n_, inc_);
     for (index_t i = 0; i < n_; ++i) v_[start + i * inc_] = copy_[i];
   }
@@ -84,8 +98,29 @@ class UnitStride {
  private:
   T *v_;
   index_t n_, inc_;
-  T *p_;
-  std::vector<std::remove_const_t<T>> copy_;
+  T *p_ = nullptr;
+  Element *copy_ = nullptr;
+  bool ok_ = true;
+};
+
+// A strided vector used in place, for the portable loops when its
+// UnitStride copy cannot be allocated: s[i] is element i (a negative inc
+// walks from the far end, as the reference does) and s + k starts at
+// element k, so a loop written for pointers runs on it unchanged.  The
+// offset is kept apart from the pointer so that no pointer outside the
+// array is ever formed.
+template <class T>
+struct Strided {
+  T *base;  // element 0 at base[0]
+  index_t inc, offset = 0;
+  Strided(index_t n, T *v, index_t increment)
+      : base(n > 0 ? v + first_index(n, increment) : v), inc(increment) {}
+  T &operator[](index_t i) const { return base[(offset + i) * inc]; }
+  Strided operator+(index_t k) const {
+    Strided s = *this;
+    s.offset += k;
+    return s;
+  }
 };
 
 // y = beta * y (strided), the first step of every y = alpha*op(A)*x + beta*y:

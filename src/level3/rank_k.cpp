@@ -8,7 +8,7 @@
 // their triangle is added into C.  So nearly all flops run in the GEMM
 // engine, with at most kDiagBlock/n of them wasted.
 #include <algorithm>
-#include <string>
+#include <cstdio>
 #include <type_traits>
 
 #include "dispatch.hpp"
@@ -100,11 +100,12 @@ bool packed_triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x
   const GemmProblem<T> p{n, n, k, alpha, x.p, x.rs, x.cs, y.p, y.rs, y.cs, beta, c.p, c.cs};
   // The triangle holds about half of an n x n x k GEMM's 2n^2k flops.
   const int threads = threads_for_call(double(n) * double(n) * double(k));
-  const std::string name = std::string(std::is_same_v<T, float> ? "s" : "d") + routine;
-  if (triangle_blocked(*kernel, uplo == Uplo::Upper, p, threads, name.c_str())) return true;
+  char name[16];  // "dsyr2k"; not std::string, which may allocate (and throw)
+  std::snprintf(name, sizeof name, "%c%s", std::is_same_v<T, float> ? 's' : 'd', routine);
+  if (triangle_blocked(*kernel, uplo == Uplo::Upper, p, threads, name)) return true;
   // The recursive path below still completes the call (each of its GEMMs
   // degrades on its own, down to unpacked loops).
-  report_out_of_memory(name.c_str());
+  report_out_of_memory(name);
   return false;
 }
 

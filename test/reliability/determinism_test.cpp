@@ -6,7 +6,8 @@
 // the Level 3 routines built on them (SYMM/HEMM, SYRK/HERK, SYR2K/HER2K,
 // GEMMT, TRMM, TRSM, whose diagonal blocks split columns among threads);
 // s/d GEMV (rows or columns split) and GER (columns split); s/d DOT (fixed
-// 32K-element chunks summed in order) and AXPY (elements split).  The other
+// 32K-element chunks summed in order) and AXPY (elements split); symv/spmv
+// and hemv/hpmv (column slices into private ys, summed in slice order).  The other
 // Level 1 routines (nrm2, asum among the reductions) run on the calling
 // thread.
 //
@@ -168,6 +169,48 @@ template <class T> std::vector<Case> level12_cases(const std::string &type) {
     return cases;
 }
 
+// y = alpha A x + beta y with one stored triangle, full (s/d symv, c/z hemv)
+// and packed (spmv, hpmv): columns cut into slices of equal stored area,
+// each added into its own y on some thread, the ys summed in slice order.
+// Odd n, so slice boundaries and thread shares fall unevenly; one case with
+// strided x and y.
+template <class T> std::vector<Case> symmetric_mv_cases(const std::string &type) {
+    std::vector<Case> cases;
+    constexpr bool complex = std::is_same_v<T, c32> || std::is_same_v<T, c64>;
+    // 8 slices (n = 1203 real, 777 complex) and 2 or 4 (the strided case).
+    const int large = complex ? 777 : 1203, small = complex ? 300 : 700;
+    for (auto uplo : {CblasUpper, CblasLower})
+        for (bool packed : {false, true})
+            for (int inc : {1, -2}) {
+                if (inc != 1 && (packed || uplo == CblasUpper)) continue;
+                const int n = inc == 1 ? large : small;
+                const std::string name = type + (complex ? (packed ? "hpmv" : "hemv") : (packed ? "spmv" : "symv")) +
+                                         (uplo == CblasUpper ? " U" : " L") + " n=" + std::to_string(n) +
+                                         (inc != 1 ? " strided" : "");
+                cases.push_back({name, [=] {
+                                     const std::size_t len = std::size_t(packed ? n * (n + 1) / 2 : n * n);
+                                     const auto a = data<T>(len, 21), x = data<T>(std::size_t(n) * 2, 22);
+                                     auto y = data<T>(std::size_t(n) * 2, 23);
+                                     const T alpha = T(0.75), beta = T(-0.5);
+                                     const auto L = CblasColMajor;
+                                     if constexpr (std::is_same_v<T, float>)
+                                         packed ? cblas_sspmv(L, uplo, n, alpha, a.data(), x.data(), inc, beta, y.data(), inc)
+                                                : cblas_ssymv(L, uplo, n, alpha, a.data(), n, x.data(), inc, beta, y.data(), inc);
+                                     else if constexpr (std::is_same_v<T, double>)
+                                         packed ? cblas_dspmv(L, uplo, n, alpha, a.data(), x.data(), inc, beta, y.data(), inc)
+                                                : cblas_dsymv(L, uplo, n, alpha, a.data(), n, x.data(), inc, beta, y.data(), inc);
+                                     else if constexpr (std::is_same_v<T, c32>)
+                                         packed ? cblas_chpmv(L, uplo, n, &alpha, a.data(), x.data(), inc, &beta, y.data(), inc)
+                                                : cblas_chemv(L, uplo, n, &alpha, a.data(), n, x.data(), inc, &beta, y.data(), inc);
+                                     else
+                                         packed ? cblas_zhpmv(L, uplo, n, &alpha, a.data(), x.data(), inc, &beta, y.data(), inc)
+                                                : cblas_zhemv(L, uplo, n, &alpha, a.data(), n, x.data(), inc, &beta, y.data(), inc);
+                                     return bytes_of(y);
+                                 }});
+            }
+    return cases;
+}
+
 template <class T> constexpr bool is_complex = std::is_same_v<T, c32> || std::is_same_v<T, c64>;
 
 // The Level 3 routines of one element type, each at a size that runs threaded.
@@ -326,7 +369,8 @@ std::vector<Case> all_cases() {
         for (Shape s : {Shape{1000, 24, 160}, Shape{200, 700, 300}}) cases.push_back(half_case(h, s.m, s.n, s.k));
     for (const std::vector<Case> &list :
          {level3_cases<float>("s"), level3_cases<double>("d"), level3_cases<c32>("c"), level3_cases<c64>("z"),
-          level12_cases<float>("s"), level12_cases<double>("d")})
+          level12_cases<float>("s"), level12_cases<double>("d"), symmetric_mv_cases<float>("s"),
+          symmetric_mv_cases<double>("d"), symmetric_mv_cases<c32>("c"), symmetric_mv_cases<c64>("z")})
         cases.insert(cases.end(), list.begin(), list.end());
     return cases;
 }
