@@ -30,7 +30,9 @@ namespace tileblas {
 // Reals to handle before p + head is aligned to a whole vector: a split
 // 512-bit load costs two cache-line reads, and the elementwise kernels (axpy,
 // gemv_n) ran 1.5x slower on 16-byte aligned data (malloc's) than on aligned.
-// 0 when p is not on a (re, im) pair boundary that can reach one.
+// 0 when p is not on a (re, im) pair boundary that can reach one.  Only for
+// elementwise kernels: a sum grouped by address would round differently for
+// the same data at another address (SciPy's cossin tests compare such runs).
 template <class V>
 index_t aligning_head(const typename V::T *p) {
   constexpr std::uintptr_t vector_bytes = V::width * sizeof(typename V::T);
@@ -98,11 +100,7 @@ struct ComplexVectorKernelSet {
       s1[0] = V::fma(xv, yv, s1[0]);
       s2[0] = V::fma(xv, V::swap_pairs(yv), s2[0]);
     };
-    // The pairs before x is vector-aligned first (so is y, when it has x's
-    // offset): the sum's grouping then follows x's address, the same on
-    // every call with the same buffers.
-    index_t i = std::min(aligning_head<V>(x), len);
-    if (i) step(0, static_cast<int>(i));
+    index_t i = 0;
     for (; i + U * W <= len; i += U * W)
 #pragma GCC unroll 16
       for (int u = 0; u < U; ++u) {
@@ -221,9 +219,7 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
       s2[c][0] = V::fma(av, xs, s2[c][0]);
     }
   };
-  // Rows before A's first column is vector-aligned first (as in the dot).
-  index_t i = std::min(aligning_head<V>(ar), len);
-  if (i) step(0, static_cast<int>(i));
+  index_t i = 0;
   for (; i + U * W <= len; i += U * W) {
     reg xv[U], xs[U];
 #pragma GCC unroll 16
