@@ -9,6 +9,7 @@
 
 #include "dispatch.hpp"
 #include "environment.hpp"
+#include "level3/triangle_driver.hpp"
 #include "pack_buffer_pool.hpp"
 #include "threading.hpp"
 
@@ -120,78 +121,116 @@ ComplexGemmKernel<R> choose_kernel() {
   return portable_kernel<R>();
 }
 
+// Which elements of one MC x NC block of C a call writes: all, or those of
+// the upper (i <= j + diag) or lower (i >= j + diag) triangle of C, diag
+// being the block's first column minus its first row in C.
+struct Clip {
+  Part part;
+  index_t diag;
+
+  bool keeps(index_t i, index_t j) const {
+    return part == Part::All || (part == Part::Upper ? i <= j + diag : i >= j + diag);
+  }
+  // Rows [begin, end) of the columns [j, j + w) that reach the kept part, in
+  // whole tiles of `mr` rows from the block's row 0 (packed slivers start there).
+  gemm_detail::Range rows(index_t j, index_t w, index_t mc, index_t mr) const {
+    if (part == Part::All) return {0, mc};
+    const index_t first = j + diag, last = j + w - 1 + diag;  // in row terms
+    if (part == Part::Upper) return {0, std::min(mc, last + 1)};
+    return {std::max<index_t>(0, first) / mr * mr, first < mc ? mc : 0};
+  }
+  // The tile of rows [i, i + h) and columns [j, j + w) is kept whole.
+  bool whole(index_t i, index_t h, index_t j, index_t w) const {
+    if (part == Part::All) return true;
+    return part == Part::Upper ? i + h - 1 <= j + diag : i >= j + w - 1 + diag;
+  }
+};
+
+// The kept elements of one MC x NC block of C.  Register tiles outside the
+// kept part are skipped; partial tiles (at C's edges or straddling the
+// diagonal) run the same full-size kernel on a scratch copy, so an element
+// rounds the same wherever its tile falls, and only the kept elements go back.
 template <class R>
-void macro_kernel(const ComplexGemmKernel<R> &kern, index_t mc, index_t nc, index_t kc,
-                  std::complex<R> alpha, const R *packed_a, const R *packed_b,
+void macro_kernel(const ComplexGemmKernel<R> &kern, Clip clip, index_t mc, index_t nc,
+                  index_t kc, std::complex<R> alpha, const R *packed_a, const R *packed_b,
                   std::complex<R> beta, std::complex<R> *c, index_t ldc) {
   const index_t MR = kern.mr, NR = kern.nr;
   std::complex<R> tile[kMaxTile];
   for (index_t jr = 0; jr < nc; jr += NR) {
     const index_t nr_now = std::min<index_t>(NR, nc - jr);
-    for (index_t ir = 0; ir < mc; ir += MR) {
+    const gemm_detail::Range rows = clip.rows(jr, nr_now, mc, MR);
+    for (index_t ir = rows.begin; ir < rows.end; ir += MR) {
       const index_t mr_now = std::min<index_t>(MR, mc - ir);
       const R *a = packed_a + ir * kc * 2, *b = packed_b + jr * kc * 2;
       std::complex<R> *cij = c + ir + jr * ldc;
-      if (mr_now == MR && nr_now == NR) {
+      if (mr_now == MR && nr_now == NR && clip.whole(ir, MR, jr, NR)) {
         kern.kernel(kc, a, b, cij, ldc, alpha, beta);
         continue;
       }
-      // Edge tile: compute on a scratch copy so the microkernel stays full-size.
       if (beta != std::complex<R>(0))
         for (index_t j = 0; j < nr_now; ++j)
           for (index_t i = 0; i < mr_now; ++i) tile[i + j * MR] = cij[i + j * ldc];
       kern.kernel(kc, a, b, tile, MR, alpha, beta);
       for (index_t j = 0; j < nr_now; ++j)
-        for (index_t i = 0; i < mr_now; ++i) cij[i + j * ldc] = tile[i + j * MR];
+        for (index_t i = 0; i < mr_now; ++i)
+          if (clip.keeps(ir + i, jr + j)) cij[i + j * ldc] = tile[i + j * MR];
     }
   }
 }
 
+// Columns [cols.begin, cols.end) of C: the part of each that the call keeps
+// (rows [0, m), or one triangle's).
 template <class R>
-void scale(const ComplexGemmProblem<R> &p) {
+void scale(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range cols) {
   const std::complex<R> zero(0), one(1);
   if (p.beta == one) return;
-  for (index_t j = 0; j < p.n; ++j)
-    for (index_t i = 0; i < p.m; ++i) {
+  for (index_t j = cols.begin; j < cols.end; ++j) {
+    const index_t first = part == Part::Lower ? j : 0, last = part == Part::Upper ? j + 1 : p.m;
+    for (index_t i = first; i < last; ++i) {
       std::complex<R> &x = p.c[i + j * p.ldc];
       x = p.beta == zero ? zero : cmul(p.beta, x);
     }
+  }
 }
 
-// One thread's whole problem, with its own pack buffers, at blocking
-// `blocks`.  Returns false when the buffers cannot be had (then nothing was
-// written).
+// Columns [cols.begin, cols.end) of C (the kept part of each) on one thread,
+// with its own pack buffers, at blocking `blocks`.  Returns false when the
+// buffers cannot be had (then nothing was written).
 template <class R>
-bool gemm_serial(const ComplexGemmProblem<R> &p, const ComplexGemmKernel<R> &kern,
-                 const Blocksizes &blocks) {
+bool gemm_serial(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range cols,
+                 const ComplexGemmKernel<R> &kern, const Blocksizes &blocks) {
   const index_t MR = kern.mr, NR = kern.nr;
   const index_t kc_max = std::min<index_t>(blocks.kc, p.k);
-  const index_t nc_max = std::min<index_t>(blocks.nc, p.n);
+  const index_t nc_max = std::min<index_t>(blocks.nc, cols.end - cols.begin);
   const index_t mc_max = std::min<index_t>(blocks.mc, p.m);
   PackBuffer abuf(sizeof(R) * 2 * ((mc_max + MR - 1) / MR * MR) * kc_max);
   PackBuffer bbuf(sizeof(R) * 2 * ((nc_max + NR - 1) / NR * NR) * kc_max);
   if (!abuf.ok() || !bbuf.ok()) return false;
   R *pa = abuf.as<R>(), *pb = bbuf.as<R>();
-  for (index_t jc = 0; jc < p.n; jc += nc_max) {
-    const index_t nc = std::min(nc_max, p.n - jc);
+  for (index_t jc = cols.begin; jc < cols.end; jc += nc_max) {
+    const index_t nc = std::min(nc_max, cols.end - jc);
+    // Rows these columns reach, starting on C's absolute MR grid so every
+    // element is computed by the same tile for any split into threads.
+    const gemm_detail::Range rows =
+        part == Part::All ? gemm_detail::Range{0, p.m}
+                          : triangle_detail::triangle_block_rows(part == Part::Upper, p.n, jc, nc,
+                                                                 int(MR));
     for (index_t pc = 0; pc < p.k; pc += kc_max) {
       const index_t kc = std::min(kc_max, p.k - pc);
       const std::complex<R> beta = pc == 0 ? p.beta : std::complex<R>(1);
       // B block (kc x nc): its columns are the slivers, so the strides swap.
       pack_split<R>(nc, kc, p.b + pc * p.b_rs + jc * p.b_cs, p.b_cs, p.b_rs, p.b_conj, NR, pb);
-      for (index_t ic = 0; ic < p.m; ic += mc_max) {
-        const index_t mc = std::min(mc_max, p.m - ic);
+      for (index_t ic = rows.begin; ic < rows.end; ic += mc_max) {
+        const index_t mc = std::min(mc_max, rows.end - ic);
         pack_split<R>(mc, kc, p.a + ic * p.a_rs + pc * p.a_cs, p.a_rs, p.a_cs, p.a_conj, MR, pa);
-        macro_kernel<R>(kern, mc, nc, kc, p.alpha, pa, pb, beta, p.c + ic + jc * p.ldc, p.ldc);
+        macro_kernel<R>(kern, {part, jc - ic}, mc, nc, kc, p.alpha, pa, pb, beta,
+                        p.c + ic + jc * p.ldc, p.ldc);
       }
     }
   }
   return true;
 }
 
-// The next smaller blocking when pack buffers cannot be had (false at the
-// floor): NC and MC first, which leave the summation order of every element
-// of C, and so the result bits, unchanged; then KC.
 template <class R>
 bool shrink_blocks(const ComplexGemmKernel<R> &kern, Blocksizes &b) {
   const auto half = [](int v, int unit) { return std::max(unit, (v / 2 + unit - 1) / unit * unit); };
@@ -205,64 +244,78 @@ bool shrink_blocks(const ComplexGemmKernel<R> &kern, Blocksizes &b) {
   return true;
 }
 
-// Plain loops: the fallback when no pack buffer can be had.
+// Plain loops on columns [cols.begin, cols.end) of C (the kept part of
+// each): the fallback when no pack buffer can be had.
 template <class R>
-void gemm_loops(const ComplexGemmProblem<R> &p) {
-  scale(p);
-  for (index_t j = 0; j < p.n; ++j)
+void gemm_loops(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range cols) {
+  scale(p, part, cols);
+  for (index_t j = cols.begin; j < cols.end; ++j) {
+    const index_t first = part == Part::Lower ? j : 0, last = part == Part::Upper ? j + 1 : p.m;
     for (index_t l = 0; l < p.k; ++l) {
       std::complex<R> bv = p.b[l * p.b_rs + j * p.b_cs];
       if (p.b_conj) bv = std::conj(bv);
       const std::complex<R> t = cmul(p.alpha, bv);
-      for (index_t i = 0; i < p.m; ++i) {
+      for (index_t i = first; i < last; ++i) {
         std::complex<R> av = p.a[i * p.a_rs + l * p.a_cs];
         if (p.a_conj) av = std::conj(av);
         p.c[i + j * p.ldc] += cmul(t, av);
       }
     }
+  }
+}
+
+template <class R>
+constexpr const char *kName = sizeof(R) == 4 ? "cgemm" : "zgemm";
+
+// Columns `cols` of C on one thread.  Out of memory: smaller blocks, then
+// plain loops, for these columns only.
+template <class R>
+void gemm_columns(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range cols,
+                  const ComplexGemmKernel<R> &kern) {
+  if (gemm_serial(p, part, cols, kern, kern.blocks)) return;
+  Blocksizes smaller = kern.blocks;
+  while (shrink_blocks(kern, smaller))
+    if (gemm_serial(p, part, cols, kern, smaller)) return report_smaller_blocks(kName<R>);
+  report_out_of_memory(kName<R>);
+  gemm_loops(p, part, cols);
 }
 
 }  // namespace
 
 template <class R>
-constexpr const char *kName = sizeof(R) == 4 ? "cgemm" : "zgemm";
-
-template <class R>
-void gemm_complex(const ComplexGemmProblem<R> &p) {
+void gemm_complex(const ComplexGemmProblem<R> &p, Part part) {
   if (p.m <= 0 || p.n <= 0) return;
-  if (p.alpha == std::complex<R>(0) || p.k <= 0) return scale(p);
+  if (p.alpha == std::complex<R>(0) || p.k <= 0) return scale(p, part, {0, p.n});
   static const ComplexGemmKernel<R> kern = choose_kernel<R>();
-  const int threads = threads_for_call(8.0 * double(p.m) * double(p.n) * double(p.k));
+  // A triangle holds about half of the m n k complex multiply-adds.
+  const double flops = (part == Part::All ? 8.0 : 4.0) * double(p.m) * double(p.n) * double(p.k);
+  const int threads = threads_for_call(flops);
+  if (part != Part::All) {
+    // Threads take column ranges of equal triangle area, each packing its own operands.
+    run_team(threads, [&](int id, int team) {
+      const gemm_detail::Range cols =
+          triangle_detail::triangle_share(part == Part::Upper, p.n, kern.nr, id, team);
+      if (cols.end > cols.begin) gemm_columns(p, part, cols, kern);
+    });
+    return;
+  }
   // Threads take independent slices of C: column slices when C is wide,
   // row slices when it is tall (each packs its own operands).
   const bool by_columns = p.n >= p.m;
   run_team(threads, [&](int id, int team) {
-    const index_t total = by_columns ? p.n : p.m, unit = by_columns ? kern.nr : kern.mr;
-    const index_t units = (total + unit - 1) / unit;
-    const index_t begin = std::min(total, units * id / team * unit);
-    const index_t end = std::min(total, units * (id + 1) / team * unit);
-    if (end <= begin) return;
-    ComplexGemmProblem<R> part = p;
-    if (by_columns) {
-      part.n = end - begin;
-      part.b = p.b + begin * p.b_cs;
-      part.c = p.c + begin * p.ldc;
-    } else {
-      part.m = end - begin;
-      part.a = p.a + begin * p.a_rs;
-      part.c = p.c + begin;
-    }
-    // Out of memory: smaller blocks, then plain loops, for this slice only.
-    if (gemm_serial(part, kern, kern.blocks)) return;
-    Blocksizes smaller = kern.blocks;
-    while (shrink_blocks(kern, smaller))
-      if (gemm_serial(part, kern, smaller)) return report_smaller_blocks(kName<R>);
-    report_out_of_memory(kName<R>);
-    gemm_loops(part);
+    const gemm_detail::Range range =
+        gemm_detail::share(by_columns ? p.n : p.m, by_columns ? kern.nr : kern.mr, id, team);
+    if (range.end <= range.begin) return;
+    if (by_columns) return gemm_columns(p, part, range, kern);
+    ComplexGemmProblem<R> rows = p;
+    rows.m = range.end - range.begin;
+    rows.a = p.a + range.begin * p.a_rs;
+    rows.c = p.c + range.begin;
+    gemm_columns(rows, part, {0, p.n}, kern);
   });
 }
 
-template void gemm_complex<float>(const ComplexGemmProblem<float> &);
-template void gemm_complex<double>(const ComplexGemmProblem<double> &);
+template void gemm_complex<float>(const ComplexGemmProblem<float> &, Part);
+template void gemm_complex<double>(const ComplexGemmProblem<double> &, Part);
 
 }  // namespace tileblas

@@ -28,8 +28,14 @@ struct ComplexGemmProblem {
   index_t ldc;
 };
 
+// Which elements of C a call computes: all, or only the upper (i <= j) or
+// lower (i >= j) triangle of a square C (m == n) for GEMMT, SYRK/HERK and
+// SYR2K/HER2K; nothing outside it is written.  A triangle runs one pass of
+// the blocked driver that skips the register tiles outside it.
+enum class Part { All, Upper, Lower };
+
 template <class R>
-void gemm_complex(const ComplexGemmProblem<R> &p);
+void gemm_complex(const ComplexGemmProblem<R> &p, Part part = Part::All);
 
 // Complex product by the textbook formula, as Fortran compiles it (no C99
 // Annex G inf/nan recovery, which would be a libgcc call per element).

@@ -1,12 +1,12 @@
 // rank_k.cpp -- GEMMT, SYRK/HERK and SYR2K/HER2K: products that update one
-// triangle of C.  Real types run the packed driver once over the triangle
-// (level3/triangle_driver.hpp), skipping the register tiles outside it.
-// Complex types, and real ones out of memory for its pack buffers, split
-// the triangle recursively into two smaller triangles and one full
-// off-diagonal block, which is a plain GEMM; the small diagonal blocks left
-// at the bottom are computed whole into a scratch tile by GEMM and only
-// their triangle is added into C.  So nearly all flops run in the GEMM
-// engine, with at most kDiagBlock/n of them wasted.
+// triangle of C.  Each runs its engine's packed driver once over the
+// triangle, skipping the register tiles outside it (real types:
+// level3/triangle_driver.hpp; complex: gemm_complex with a Part).  Real
+// types out of memory for that driver's pack buffers split the triangle
+// recursively into two smaller triangles and one full off-diagonal block,
+// which is a plain GEMM; the small diagonal blocks left at the bottom are
+// computed whole into a scratch tile by GEMM and only their triangle is
+// added into C.
 #include <algorithm>
 #include <cstdio>
 #include <type_traits>
@@ -115,10 +115,17 @@ template <class T>
 void update_triangle(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y, T beta,
                      MutView<T> c, const char *routine) {
   if (alpha == T(0) || k == 0) return scale_triangle(uplo, n, beta, c);
-  if constexpr (!is_complex<T>::value)
+  if constexpr (is_complex<T>::value) {
+    // The complex engine's triangle pass (it degrades on its own out of memory).
+    using R = typename T::value_type;
+    gemm_complex<R>({n, n, k, alpha, x.p, x.rs, x.cs, x.conj, y.p, y.rs, y.cs, y.conj, beta, c.p,
+                     c.cs},
+                    uplo == Uplo::Upper ? Part::Upper : Part::Lower);
+  } else {
     if (packed_triangle_product(uplo, n, k, alpha, x, y, beta, c, routine)) return;
-  PackBuffer scratch(sizeof(T) * kDiagBlock * kDiagBlock);
-  triangle_product(uplo, n, k, alpha, x, y, beta, c, scratch.ok() ? scratch.as<T>() : nullptr);
+    PackBuffer scratch(sizeof(T) * kDiagBlock * kDiagBlock);
+    triangle_product(uplo, n, k, alpha, x, y, beta, c, scratch.ok() ? scratch.as<T>() : nullptr);
+  }
 }
 
 }  // namespace
