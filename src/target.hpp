@@ -106,19 +106,26 @@ struct GemmKernel {
 };
 
 // Complex GEMM (cgemm/zgemm) register tile C[0:MR, 0:NR] = alpha*A*B + beta*C.
-// The packed slivers are split, per depth step: MR real parts then MR
-// imaginary parts of op(A), NR real then NR imaginary parts of op(B), with any
-// conjugation already applied (src/level3/gemm_complex.cpp packs them).  c is
-// column-major interleaved complex; beta == 0 means C is not read.
+// The packed slivers are interleaved complex (re, im), per depth step MR
+// elements of op(A) and NR of op(B), any conjugation already applied (by the
+// kernel's ComplexPackFn).  c is column-major interleaved complex; beta == 0
+// means C is not read.
 template <class R>
 using ComplexMicrokernelFn = void (*)(index_t k, const R *a, const R *b, std::complex<R> *c,
                                       index_t ldc, std::complex<R> alpha, std::complex<R> beta);
 
+// Packs rows x depth of op(X) (element (i, p) at x[i*rs + p*cs], conjugated
+// when `conj`) into slivers of MR (A) or NR (B) rows in that layout.
+template <class R>
+using ComplexPackFn = void (*)(index_t rows, index_t depth, const std::complex<R> *x,
+                               index_t rs, index_t cs, bool conj, R *dst);
+
 template <class R>
 struct ComplexGemmKernel {
-  const char *name;  // e.g. "zgemm_avx512_16x6"
+  const char *name;  // e.g. "zgemm_avx512_8x6"
   int mr, nr;        // in complex elements
   ComplexMicrokernelFn<R> kernel;  // null: the engine's portable kernel runs
+  ComplexPackFn<R> pack_a, pack_b;
   Blocksizes blocks;
 };
 

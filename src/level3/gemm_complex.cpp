@@ -1,12 +1,14 @@
 // gemm_complex.cpp -- blocked complex GEMM (see gemm_complex.hpp).
-// Packed slivers store real and imaginary parts split (MR reals, then MR
-// imaginaries, per depth step) so a microkernel's inner loop is plain real
-// multiply-adds: the target's SIMD kernel (kernels/x86_64/complex_microkernel.hpp)
-// where it has one, else a portable one the compiler vectorizes.
+// Packed slivers keep complex elements interleaved (MR of A, NR of B per
+// depth step), conjugated while packing, so the microkernel's inner loop is
+// the real GEMM loop (kernels/x86_64/complex_microkernel.hpp says how): the
+// target's SIMD kernel where it has one, else a portable one the compiler
+// vectorizes.
 #include "gemm_complex.hpp"
 
 #include <algorithm>
 
+#include "complex_pack.hpp"
 #include "dispatch.hpp"
 #include "environment.hpp"
 #include "level3/triangle_driver.hpp"
@@ -16,93 +18,46 @@
 namespace tileblas {
 namespace {
 
-// rows x depth of op(X) (element (i, p) at x[i*rs + p*cs]) into w_full-row
-// slivers, each depth step w_full reals then w_full imaginaries (the layout
-// ComplexMicrokernelFn reads); rows past `rows` zero.
-template <class R>
-void pack_split(index_t rows, index_t depth, const std::complex<R> *x, index_t rs, index_t cs,
-                bool conj, index_t w_full, R *dst) {
-  const R sign = conj ? R(-1) : R(1);
-  for (index_t s = 0; s < rows; s += w_full) {
-    const index_t w = std::min<index_t>(w_full, rows - s);
-    const std::complex<R> *block = x + s * rs;
-    if (cs == 1 && rs != 1 && w_full > 8) {
-      // Each sliver row is contiguous along the depth (a transposed A): walk
-      // it in order rather than striding across 16-32 rows at every depth
-      // step, which measured 1.5x slower for cgemm with A^H.  A B sliver's
-      // few (NR) rows are read side by side, writing each step contiguously.
-      for (index_t i = 0; i < w_full; ++i) {
-        R *d = dst + i;
-        if (i >= w) {
-          for (index_t p = 0; p < depth; ++p, d += 2 * w_full) d[0] = d[w_full] = R(0);
-          continue;
-        }
-        const std::complex<R> *row = block + i * rs;
-        for (index_t p = 0; p < depth; ++p, d += 2 * w_full) {
-          d[0] = row[p].real();
-          d[w_full] = sign * row[p].imag();
-        }
-      }
-      dst += 2 * w_full * depth;
-      continue;
-    }
-    // Depth step p: w elements `stride` apart, split into reals and
-    // imaginaries.  Unit stride (an untransposed A) is its own instance so
-    // the compiler vectorizes it: 4.4 % of a 2048^3 cgemm otherwise.
-    const auto pack_steps = [&](index_t stride) {
-      for (index_t p = 0; p < depth; ++p) {
-        const std::complex<R> *step = block + p * cs;
-        index_t i = 0;
-        for (; i < w; ++i) {
-          dst[i] = step[i * stride].real();
-          dst[w_full + i] = sign * step[i * stride].imag();
-        }
-        for (; i < w_full; ++i) dst[i] = dst[w_full + i] = R(0);
-        dst += 2 * w_full;
-      }
-    };
-    if (rs == 1)
-      pack_steps(1);
-    else
-      pack_steps(rs);
-  }
-}
-
-// The portable kernel, for targets without their own:
+// The portable kernel, for targets without their own, in the SIMD kernel's
+// scheme: A times the real and the imaginary part of each b_j summed apart.
 // C[0:MR, 0:NR] = alpha * A-sliver * B-sliver + beta * C (beta == 0: C not read).
 template <class R, int MR, int NR>
 void portable_microkernel(index_t k, const R *a, const R *b, std::complex<R> *c, index_t ldc,
                           std::complex<R> alpha, std::complex<R> beta) {
-  R acc_re[NR][MR] = {}, acc_im[NR][MR] = {};
-  for (index_t p = 0; p < k; ++p) {
-    const R *ar = a + p * 2 * MR, *ai = ar + MR;
-    const R *br = b + p * 2 * NR, *bi = br + NR;
+  R by_re[NR][2 * MR] = {}, by_im[NR][2 * MR] = {};
+  for (index_t p = 0; p < k; ++p, a += 2 * MR, b += 2 * NR)
     for (int j = 0; j < NR; ++j) {
 #pragma GCC unroll 8
-      for (int i = 0; i < MR; ++i) {
-        acc_re[j][i] += ar[i] * br[j] - ai[i] * bi[j];
-        acc_im[j][i] += ar[i] * bi[j] + ai[i] * br[j];
+      for (int i = 0; i < 2 * MR; ++i) {
+        by_re[j][i] += a[i] * b[2 * j];
+        by_im[j][i] += a[i] * b[2 * j + 1];
       }
     }
-  }
   const bool beta_zero = beta == std::complex<R>(0);
   for (int j = 0; j < NR; ++j)
     for (int i = 0; i < MR; ++i) {
-      std::complex<R> v = cmul(alpha, std::complex<R>(acc_re[j][i], acc_im[j][i]));
+      const std::complex<R> product(by_re[j][2 * i] - by_im[j][2 * i + 1],
+                                    by_re[j][2 * i + 1] + by_im[j][2 * i]);
+      std::complex<R> v = cmul(alpha, product);
       if (!beta_zero) v += cmul(beta, c[i + j * ldc]);
       c[i + j * ldc] = v;
     }
 }
 
 // The kernel and blocksizes one call uses: the active target's, or the
-// portable ones.  Portable tile: MR x NR complex accumulators are 2*MR*NR
+// portable ones.  Portable tile: MR x NR complex products summed as 4 MR NR
 // reals, 64 floats or 32 doubles, 16 SSE registers' worth; MC x KC of packed
 // A is 256 KiB (an L2), KC x NR of B 8-16 KiB (an L1).
 template <class R>
 ComplexGemmKernel<R> portable_kernel() {
-  constexpr int mr = 32 / int(sizeof(R)), nr = 4;  // 8 x 4 (c) or 4 x 4 (z)
-  return {sizeof(R) == 4 ? "cgemm_portable_8x4" : "zgemm_portable_4x4", mr, nr,
-          &portable_microkernel<R, mr, nr>, {sizeof(R) == 4 ? 128 : 64, 256, 2048}};
+  constexpr int mr = 16 / int(sizeof(R)), nr = 4;  // 4 x 4 (c) or 2 x 4 (z)
+  return {sizeof(R) == 4 ? "cgemm_portable_4x4" : "zgemm_portable_2x4",
+          mr,
+          nr,
+          &portable_microkernel<R, mr, nr>,
+          &pack_complex<R, mr>,
+          &pack_complex<R, nr>,
+          {sizeof(R) == 4 ? 128 : 64, 256, 2048}};
 }
 template <class R>
 const ComplexGemmKernel<R> &target_kernel(const CpuTarget &t);
@@ -219,10 +174,10 @@ bool gemm_serial(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range c
       const index_t kc = std::min(kc_max, p.k - pc);
       const std::complex<R> beta = pc == 0 ? p.beta : std::complex<R>(1);
       // B block (kc x nc): its columns are the slivers, so the strides swap.
-      pack_split<R>(nc, kc, p.b + pc * p.b_rs + jc * p.b_cs, p.b_cs, p.b_rs, p.b_conj, NR, pb);
+      kern.pack_b(nc, kc, p.b + pc * p.b_rs + jc * p.b_cs, p.b_cs, p.b_rs, p.b_conj, pb);
       for (index_t ic = rows.begin; ic < rows.end; ic += mc_max) {
         const index_t mc = std::min(mc_max, rows.end - ic);
-        pack_split<R>(mc, kc, p.a + ic * p.a_rs + pc * p.a_cs, p.a_rs, p.a_cs, p.a_conj, MR, pa);
+        kern.pack_a(mc, kc, p.a + ic * p.a_rs + pc * p.a_cs, p.a_rs, p.a_cs, p.a_conj, pa);
         macro_kernel<R>(kern, {part, jc - ic}, mc, nc, kc, p.alpha, pa, pb, beta,
                         p.c + ic + jc * p.ldc, p.ldc);
       }

@@ -10,8 +10,8 @@ GemmMicrokernel<float> sgemm_avx512_64x6();
 GemmMicrokernel<double> dgemm_avx512_32x6();
 GemmMicrokernel<float> sgemm_avx512_48x8();
 GemmMicrokernel<double> dgemm_avx512_24x8();
-ComplexGemmKernel<float> cgemm_avx512_32x6(Blocksizes);
-ComplexGemmKernel<double> zgemm_avx512_16x6(Blocksizes);
+ComplexGemmKernel<float> cgemm_avx512_16x6(Blocksizes);
+ComplexGemmKernel<double> zgemm_avx512_8x6(Blocksizes);
 GemmMicrokernel<float, std::uint16_t> shgemm_avx512_64x6();
 GemmMicrokernel<float, std::uint16_t> sbgemm_cvt_avx512_64x6();
 GemmMicrokernel<float, std::uint16_t> sbgemm_avx512bf16_64x6();
@@ -37,9 +37,9 @@ struct Avx512Design {
 
 CpuTarget make_target(const Avx512Design &d, const GemmKernel<float, std::uint16_t> *bf16_dot) {
   CpuTarget t = {d.name, {d.sgemm, d.sgemm_blocks}, {d.dgemm, d.dgemm_blocks}};
-  // Complex GEMM on split real/imaginary slivers (complex_microkernel.hpp).
-  t.cgemm = avx512::cgemm_avx512_32x6(d.cgemm_blocks);
-  t.zgemm = avx512::zgemm_avx512_16x6(d.zgemm_blocks);
+  // Complex GEMM on interleaved slivers (complex_microkernel.hpp).
+  t.cgemm = avx512::cgemm_avx512_16x6(d.cgemm_blocks);
+  t.zgemm = avx512::zgemm_avx512_8x6(d.zgemm_blocks);
   t.shgemm = {avx512::shgemm_avx512_64x6(), d.sgemm_blocks};
   t.sbgemm = {avx512::sbgemm_cvt_avx512_64x6(), d.sgemm_blocks};
   t.sbgemm_dot = bf16_dot;
@@ -64,9 +64,10 @@ const CpuTarget &avx512_target() {
   //  sgemm 64x6: KC=384 (B sliver 9 KiB stays in L1), MC=960 (A block 1.4 MiB,
   //    L2 + L3), NC=4092 (B panel 6 MiB in L3; a multiple of NR=6).
   //  dgemm 32x6: KC=320 (B sliver 15 KiB), MC=512 (A block 1.3 MiB), NC=4092.
-  //  cgemm 32x6: a depth step is 256 B of A, 48 B of B, as for dgemm: the same.
-  //  zgemm 16x6: 256 B of A, 96 B of B per step: KC=192 (B sliver 18 KiB),
-  //    MC=384 (A block 1.1 MiB), NC=2046 (B panel 6 MiB of L3).
+  //  cgemm (then 32x6 split; now 16x6, the same A and B bytes per flop):
+  //    dgemm's blocks.
+  //  zgemm (then 16x6 split, now 8x6, likewise): 96 B of B per step: KC=192
+  //    (B sliver 18 KiB), MC=384 (A block 1.1 MiB), NC=2046 (B panel 6 MiB of L3).
   static const Avx512Design kZen4 = {"avx512",         avx512::sgemm_avx512_64x6(),
                                      avx512::dgemm_avx512_32x6(), {960, 384, 4092},
                                      {512, 320, 4092},  {512, 320, 4092},

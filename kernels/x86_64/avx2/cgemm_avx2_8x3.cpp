@@ -1,0 +1,20 @@
+// cgemm_avx2_8x3: cgemm microkernel, 8 x 3 complex register tile on
+// interleaved packed slivers: 2 vectors of 4 complex floats times 6 B
+// scalars = 12 ymm accumulators, 2 for the A step and 1 broadcast: the
+// register budget and load mix of sgemm_avx2_16x6.
+#include "avx2/vec_avx2.hpp"
+#include "complex_microkernel.hpp"
+
+namespace tileblas::avx2 {
+namespace {
+struct CVec : VecFloat {
+  static reg swap_pairs(reg v) { return _mm256_permute_ps(v, 0xB1); }
+};
+}  // namespace
+
+ComplexGemmKernel<float> cgemm_avx2_8x3(Blocksizes blocks) {
+  using K = ComplexMicrokernel<CVec, 2, 3>;
+  return {"cgemm_avx2_8x3", K::MR, 3, &K::run, K::pack_a, K::pack_b, blocks};
+}
+
+}  // namespace tileblas::avx2

@@ -1,0 +1,20 @@
+// zgemm_avx2_4x3: zgemm microkernel, 4 x 3 complex register tile on
+// interleaved packed slivers: 2 vectors of 2 complex doubles times 6 B
+// scalars = 12 ymm accumulators, 2 for the A step and 1 broadcast: the
+// register budget and load mix of dgemm_avx2_8x6.
+#include "avx2/vec_avx2.hpp"
+#include "complex_microkernel.hpp"
+
+namespace tileblas::avx2 {
+namespace {
+struct ZVec : VecDouble {
+  static reg swap_pairs(reg v) { return _mm256_permute_pd(v, 0x5); }
+};
+}  // namespace
+
+ComplexGemmKernel<double> zgemm_avx2_4x3(Blocksizes blocks) {
+  using K = ComplexMicrokernel<ZVec, 2, 3>;
+  return {"zgemm_avx2_4x3", K::MR, 3, &K::run, K::pack_a, K::pack_b, blocks};
+}
+
+}  // namespace tileblas::avx2

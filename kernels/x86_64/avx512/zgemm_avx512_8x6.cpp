@@ -1,0 +1,20 @@
+// zgemm_avx512_8x6: zgemm microkernel, 8 x 6 complex register tile on
+// interleaved packed slivers: 2 vectors of 4 complex doubles times 12 B
+// scalars (6 real parts, 6 imaginary) = 24 zmm accumulators, the shape of a
+// real 16 x 12 tile.  A depth step is 128 B of A and 96 B of B for 24 FMAs.
+#include "avx512/vec_avx512.hpp"
+#include "complex_microkernel.hpp"
+
+namespace tileblas::avx512 {
+namespace {
+struct ZVec : VecDouble {
+  static reg swap_pairs(reg v) { return _mm512_shuffle_pd(v, v, 0x55); }
+};
+}  // namespace
+
+ComplexGemmKernel<double> zgemm_avx512_8x6(Blocksizes blocks) {
+  using K = ComplexMicrokernel<ZVec, 2, 6>;
+  return {"zgemm_avx512_8x6", K::MR, 6, &K::run, K::pack_a, K::pack_b, blocks};
+}
+
+}  // namespace tileblas::avx512
