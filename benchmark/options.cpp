@@ -29,7 +29,7 @@ namespace {
         "                   fp32 C); default s,d\n"
         "  --half           s,h,f,b at 1024 and 2048 (and 4096 with --full) vs\n"
         "                   every peer that has them (MKL, newest OpenBLAS)\n"
-        "  --blas3          trsm, syrk, symm, trmm (s, d), cgemm, zgemm beside\n"
+        "  --blas3          trsm, syrk, symm, trmm (s, d), c/zgemm, c/zherk beside\n"
         "                   s/dgemm at 1024 and 2048 (and 4096 with --full)\n"
         "  --blas12         gemv N/T, trsv, symv U/L, dot, axpy, asum, nrm2,\n"
         "                   i?amax (s, d) in L2 and out of cache, in GB/s\n"

@@ -26,9 +26,13 @@ inline std::complex<double> to_d(std::complex<float> v) { return {v.real(), v.im
 inline std::complex<double> to_d(std::complex<double> v) { return v; }
 // |re| + |im|: a bound for the complex modulus that is cheap and exact.
 inline double mag(double v) { return std::fabs(v); }
+inline double conj_d(double v) { return v; }
+inline std::complex<double> conj_d(std::complex<double> v) { return std::conj(v); }
 inline double mag(std::complex<double> v) { return std::fabs(v.real()) + std::fabs(v.imag()); }
 
-enum class Part { kFull, kLower, kSymLower };   // which part of A a product uses
+// Which part of A a product uses: all, the lower triangle, or the lower
+// triangle mirrored (symmetric) or mirrored conjugated (Hermitian).
+enum class Part { kFull, kLower, kSymLower, kHermLower };
 
 // y += op(A) x and yb += |op(A)| xb in double; A is m x n column-major (m x m
 // for the triangular/symmetric parts).  x, y hold V (double or complex).
@@ -44,6 +48,10 @@ void matvec(int m, int n, const T *a, int lda, Part part, const V *x, const doub
             yb[i] += mag(aij) * xb[j];
             if (part == Part::kSymLower && i != j) {   // the mirrored upper element
                 y[j] += aij * x[i];
+                yb[j] += mag(aij) * xb[i];
+            }
+            if (part == Part::kHermLower && i != j) {
+                y[j] += conj_d(aij) * x[i];
                 yb[j] += mag(aij) * xb[i];
             }
         }

@@ -22,6 +22,8 @@ template <typename T>
 using SyrkFn = void (*)(int, int, int, int, int, T, const T *, int, T, T *, int);
 template <typename T>
 using SymmFn = void (*)(int, int, int, int, int, T, const T *, int, const T *, int, T, T *, int);
+template <typename R>
+using HerkFn = void (*)(int, int, int, int, int, R, const void *, int, R, void *, int);
 using ComplexGemmFn = void (*)(int, int, int, int, int, int, const void *, const void *, int,
                                const void *, int, const void *, void *, int);
 
@@ -222,11 +224,64 @@ CaseResult run_complex_gemm(const std::string &routine, int n, int threads,
     return out;
 }
 
+// cherk / zherk: C := A A^H, lower triangle; the strict upper one must stay
+// untouched.  4 n^3 flops: half of an n^3 complex GEMM's.
+template <typename R>
+CaseResult run_herk(const std::string &routine, int n, int threads,
+                    const std::vector<BlasLib> &libs, const TimingPolicy &policy) {
+    using C = std::complex<R>;
+    using V = std::complex<double>;
+    CaseResult out = new_row(routine, n, threads);
+    const size_t nn = size_t(n) * n;
+    Buffer<C> a(nn), c(nn);
+    bench::fill_random(reinterpret_cast<R *>(a.get()), 2 * nn, 18);
+    auto f = resolve<HerkFn<R>>(libs, routine);
+    bench::RowOps ops;
+    ops.offers = [&](size_t l) { return f[l] != nullptr; };
+    ops.call = [&](size_t l) {
+        f[l](kColMajor, kLower, kNoTrans, n, n, R(1), a.get(), n, R(0), c.get(), n);
+    };
+    ops.reset = [&] {
+        std::fill(c.get(), c.get() + nn, C(std::numeric_limits<R>::quiet_NaN()));
+    };
+    ops.check = [&](size_t, LibResult &r) {
+        for (int j = 1; j < n; ++j)
+            for (int i = 0; i < j; ++i)
+                if (!std::isnan(c.get()[i + size_t(j) * n].real())) {
+                    r.failed = true;
+                    r.detail = "wrote C(" + std::to_string(i) + "," + std::to_string(j) +
+                               ") in the upper triangle";
+                    return;
+                }
+        bench::ProbeFn<V> probe = [&](const std::vector<V> &x, std::vector<V> &got,
+                                      std::vector<V> &want, std::vector<double> &bound) {
+            std::vector<double> xb(n), gb(n, 0.0), wb(n, 0.0), vb(n, 0.0);
+            for (int i = 0; i < n; ++i) xb[i] = bench::mag(x[i]);
+            std::vector<V> v(n, V(0));
+            got.assign(n, V(0));
+            want.assign(n, V(0));
+            bound.assign(n, 0.0);
+            bench::matvec(n, n, c.get(), n, Part::kHermLower, x.data(), xb.data(), got.data(), gb.data());
+            for (int p = 0; p < n; ++p)   // v = A^H x
+                for (int i = 0; i < n; ++i) {
+                    const V aip = to_d(a.get()[i + size_t(p) * n]);
+                    v[p] += std::conj(aip) * x[i];
+                    vb[p] += bench::mag(aip) * xb[i];
+                }
+            bench::matvec(n, n, a.get(), n, Part::kFull, v.data(), vb.data(), want.data(), wb.data());
+            for (int i = 0; i < n; ++i) bound[i] = gb[i] + wb[i];
+        };
+        if (!bench::check_probes<V>(n, 2 * n, eps_of<R>(), probe, &r.detail)) r.failed = true;
+    };
+    bench::run_timed(out, 4.0 * n * n * n, libs, policy, ops);
+    return out;
+}
+
 }  // namespace
 
 std::vector<std::string> blas3_routines() {
-    return {"sgemm", "strsm", "ssyrk", "ssymm", "strmm", "cgemm",
-            "dgemm", "dtrsm", "dsyrk", "dsymm", "dtrmm", "zgemm"};
+    return {"sgemm", "strsm", "ssyrk", "ssymm", "strmm", "cgemm", "cherk",
+            "dgemm", "dtrsm", "dsyrk", "dsymm", "dtrmm", "zgemm", "zherk"};
 }
 
 CaseResult run_blas3(const std::string &routine, int n, int threads,
@@ -237,6 +292,8 @@ CaseResult run_blas3(const std::string &routine, int n, int threads,
         return run_case({n, n, n, false}, routine[0], threads, libs, policy);
     if (routine == "cgemm") return run_complex_gemm<float>(routine, n, threads, libs, policy);
     if (routine == "zgemm") return run_complex_gemm<double>(routine, n, threads, libs, policy);
+    if (routine == "cherk") return run_herk<float>(routine, n, threads, libs, policy);
+    if (routine == "zherk") return run_herk<double>(routine, n, threads, libs, policy);
     if (op == "trsm" || op == "trmm")
         return s ? run_triangular<float>(routine, op == "trsm", n, threads, libs, policy)
                  : run_triangular<double>(routine, op == "trsm", n, threads, libs, policy);

@@ -154,10 +154,14 @@ void scale(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range cols) {
 template <class R>
 bool gemm_serial(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range cols,
                  const ComplexGemmKernel<R> &kern, const Blocksizes &blocks) {
+  using gemm_detail::balanced_block;
   const index_t MR = kern.mr, NR = kern.nr;
-  const index_t kc_max = std::min<index_t>(blocks.kc, p.k);
-  const index_t nc_max = std::min<index_t>(blocks.nc, cols.end - cols.begin);
-  const index_t mc_max = std::min<index_t>(blocks.mc, p.m);
+  // Even blocks, as the real driver's: 2048 columns at NC = 1020 as
+  // 3 x 684, not 1020 + 1020 + 8 (A packed a third time for 8 columns).
+  // Depth blocks depend on k alone: the same sums for any thread count.
+  const index_t kc_max = balanced_block(p.k, blocks.kc, 1);
+  const index_t nc_max = balanced_block(cols.end - cols.begin, blocks.nc, NR);
+  const index_t mc_max = balanced_block(p.m, blocks.mc, MR);
   PackBuffer abuf(sizeof(R) * 2 * ((mc_max + MR - 1) / MR * MR) * kc_max);
   PackBuffer bbuf(sizeof(R) * 2 * ((nc_max + NR - 1) / NR * NR) * kc_max);
   if (!abuf.ok() || !bbuf.ok()) return false;

@@ -91,13 +91,16 @@ const CpuTarget &avx512_zen5_target() {
   // NC=1024: a B panel of 2-3 MiB, about one core's share of the L3 (32 MiB
   // per 8 cores); 4088 (8-12 MiB) lost 4 % (sgemm) and 7 % (dgemm) at
   // 2048-4096 on 1 thread, medians of 8 interleaved runs on the shared host.
-  // cgemm likewise: NC=1020 (B panel 2 MiB; a multiple of NR=6) +2-5 % over
-  // 4092 at 2048 on 1 thread, 2 threads the same.  zgemm keeps 2046: 1020
-  // gained 5-10 % on 1 thread but lost ~3 % on 2 (each thread's 1024 columns
-  // then need two blocks, and A is packed twice).
+  // cgemm likewise: NC=1020 (B panel 2 MiB) +2-5 % over 4092 at 2048 on 1
+  // thread, 2 threads the same; now 1026, the multiple of NR=6 that holds
+  // 1024 columns, so a thread's 1024 of 2048 are one block and A is packed
+  // once (1020 packed it twice: pack share 3 -> 1.3 % on 2 threads).  zgemm
+  // keeps 2046: 1020 gained 5-10 % on 1 thread but lost ~3 % on 2 (each
+  // thread's 1024 columns then need two blocks, and A is packed twice).
+  // (Column counts just over NC split into even blocks, as in the real driver.)
   static const Avx512Design kZen5 = {"zen5",           avx512::sgemm_avx512_48x8(),
                                      avx512::dgemm_avx512_24x8(), {192, 512, 1024},
-                                     {192, 384, 1024},  {192, 256, 1020},
+                                     {192, 384, 1024},  {192, 256, 1026},
                                      {128, 192, 2046}};
   static const GemmKernel<float, std::uint16_t> bf16_dot = {
       avx512::sbgemm_avx512bf16_64x6(), bf16_dot_blocks(kZen5.sgemm_blocks)};
