@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <cblas.h>
+#include <tileblas.h>
 
 #include <cmath>
 #include <complex>
@@ -368,6 +369,44 @@ TYPED_TEST(Level3Complex, GemmAllTransposes) {
                 << "m=" << d.m << " n=" << d.n << " k=" << d.k << " " << op_name(ta)
                 << op_name(tb) << " row_major=" << rm;
           }
+}
+
+// Past every cache block of the complex kernels (MC 128-192, KC 192-256,
+// cgemm NC 1026) with conjugates on either side; 1 and 2 threads must give
+// the same bits (depth blocks and register tiles do not depend on the split).
+TYPED_TEST(Level3Complex, GemmPastCacheBlocks) {
+  using T = TypeParam;
+  std::mt19937 rng(9);
+  const int m = 200, n = 1050, k = 270;
+  const std::pair<Op, Op> pairs[] = {{Op::N, Op::N}, {Op::C, Op::T}, {Op::T, Op::C}};
+  for (auto [ta, tb] : pairs) {
+    const auto [alpha, beta] = scalar_cases<T>()[int(ta) % 3];
+    Mat<T> a(ta == Op::N ? m : k, ta == Op::N ? k : m, false);
+    Mat<T> b(tb == Op::N ? k : n, tb == Op::N ? n : k, false);
+    Mat<T> c(m, n, false);
+    a.fill_random(rng), b.fill_random(rng), c.fill_random(rng);
+    const Mat<T> c0 = c;
+    Mat<T> c2 = c;
+    tileblas_set_num_threads(1);
+    call_gemm(false, ta, tb, m, n, k, alpha, a, b, beta, c);
+    tileblas_set_num_threads(2);
+    call_gemm(false, ta, tb, m, n, k, alpha, a, b, beta, c2);
+    tileblas_set_num_threads(0);
+    EXPECT_EQ(std::memcmp(c.data.data(), c2.data.data(), sizeof(T) * c.data.size()), 0)
+        << op_name(ta) << op_name(tb) << ": 1 and 2 threads differ";
+    auto expect = [&](int i, int j) {
+      Wide<T> s = 0;
+      long double mag = 0;
+      for (int l = 0; l < k; ++l) {
+        const Wide<T> p = mul(op_at(a, ta, i, l), op_at(b, tb, l, j));
+        s += p;
+        mag += magnitude(p);
+      }
+      return combine(alpha, s, mag, beta, c0(i, j));
+    };
+    EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; }, expect, tolerance<T>(k)))
+        << op_name(ta) << op_name(tb);
+  }
 }
 
 // ------------------------------------------------------------------ GEMMT
