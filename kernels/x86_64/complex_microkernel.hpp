@@ -16,7 +16,7 @@
 // two combine into the complex product (ar br - ai bi, ai br + ar bi) =
 // acc_re + (-1, +1) * swap_pairs(acc_im).
 //
-// V must also provide swap_pairs(v): each (re, im) pair of lanes exchanged.
+// V::swap_pairs(v) exchanges the lanes of each (re, im) pair.
 #pragma once
 
 #include <complex>

@@ -6,14 +6,9 @@
 #include "complex_microkernel.hpp"
 
 namespace tileblas::avx2 {
-namespace {
-struct CVec : VecFloat {
-  static reg swap_pairs(reg v) { return _mm256_permute_ps(v, 0xB1); }
-};
-}  // namespace
 
 ComplexGemmKernel<float> cgemm_avx2_8x3(Blocksizes blocks) {
-  using K = ComplexMicrokernel<CVec, 2, 3>;
+  using K = ComplexMicrokernel<VecFloat, 2, 3>;
   return {"cgemm_avx2_8x3", K::MR, 3, &K::run, K::pack_a, K::pack_b, blocks};
 }
 

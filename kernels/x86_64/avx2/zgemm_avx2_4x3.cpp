@@ -6,14 +6,9 @@
 #include "complex_microkernel.hpp"
 
 namespace tileblas::avx2 {
-namespace {
-struct ZVec : VecDouble {
-  static reg swap_pairs(reg v) { return _mm256_permute_pd(v, 0x5); }
-};
-}  // namespace
 
 ComplexGemmKernel<double> zgemm_avx2_4x3(Blocksizes blocks) {
-  using K = ComplexMicrokernel<ZVec, 2, 3>;
+  using K = ComplexMicrokernel<VecDouble, 2, 3>;
   return {"zgemm_avx2_4x3", K::MR, 3, &K::run, K::pack_a, K::pack_b, blocks};
 }
 

@@ -7,14 +7,9 @@
 #include "complex_microkernel.hpp"
 
 namespace tileblas::avx512 {
-namespace {
-struct CVec : VecFloat {
-  static reg swap_pairs(reg v) { return _mm512_shuffle_ps(v, v, 0xB1); }
-};
-}  // namespace
 
 ComplexGemmKernel<float> cgemm_avx512_16x6(Blocksizes blocks) {
-  using K = ComplexMicrokernel<CVec, 2, 6>;
+  using K = ComplexMicrokernel<VecFloat, 2, 6>;
   return {"cgemm_avx512_16x6", K::MR, 6, &K::run, K::pack_a, K::pack_b, blocks};
 }
 

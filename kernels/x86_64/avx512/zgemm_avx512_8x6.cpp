@@ -6,14 +6,9 @@
 #include "complex_microkernel.hpp"
 
 namespace tileblas::avx512 {
-namespace {
-struct ZVec : VecDouble {
-  static reg swap_pairs(reg v) { return _mm512_shuffle_pd(v, v, 0x55); }
-};
-}  // namespace
 
 ComplexGemmKernel<double> zgemm_avx512_8x6(Blocksizes blocks) {
-  using K = ComplexMicrokernel<ZVec, 2, 6>;
+  using K = ComplexMicrokernel<VecDouble, 2, 6>;
   return {"zgemm_avx512_8x6", K::MR, 6, &K::run, K::pack_a, K::pack_b, blocks};
 }
 
