@@ -43,6 +43,11 @@ index_t aligning_head(const typename V::T *p) {
 }
 
 template <class V>
+bool vector_aligned(const typename V::T *p) {
+  return reinterpret_cast<std::uintptr_t>(p) % (V::width * sizeof(typename V::T)) == 0;
+}
+
+template <class V>
 struct ComplexLanes {
   using R = typename V::T;
   using reg = typename V::reg;
@@ -91,6 +96,14 @@ struct ComplexVectorKernelSet {
 
   static C dot(index_t n, const C *xc, const C *yc, bool conj_x) {
     const R *x = reinterpret_cast<const R *>(xc), *y = reinterpret_cast<const R *>(yc);
+    // The sum's grouping follows the index, never the address (see
+    // aligning_head); misaligned data only loads each vector in halves.
+    return vector_aligned<V>(x) && vector_aligned<V>(y) ? dot_loop<false>(n, x, y, conj_x)
+                                                        : dot_loop<true>(n, x, y, conj_x);
+  }
+  template <bool kHalves>
+  static C dot_loop(index_t n, const R *x, const R *y, bool conj_x) {
+    const auto load = [](const R *p) { return kHalves ? V::load_halves(p) : V::load(p); };
     const index_t len = 2 * n;
     reg s1[U], s2[U];
 #pragma GCC unroll 16
@@ -104,7 +117,7 @@ struct ComplexVectorKernelSet {
     for (; i + U * W <= len; i += U * W)
 #pragma GCC unroll 16
       for (int u = 0; u < U; ++u) {
-        const reg xv = V::load(x + i + u * W), yv = V::load(y + i + u * W);
+        const reg xv = load(x + i + u * W), yv = load(y + i + u * W);
         s1[u] = V::fma(xv, yv, s1[u]);
         s2[u] = V::fma(xv, V::swap_pairs(yv), s2[u]);
       }
@@ -194,7 +207,8 @@ void complex_gemv_n(index_t m, index_t n, std::complex<typename V::T> alpha,
 
 // y[c] += alpha * sum_i op(A(i, c)) x[i] for NC columns; each column's sum has
 // the same shape whatever NC is, so a result does not depend on its group.
-template <class V, int NC, int U>
+// kHalves: load vectors in halves (data not vector-aligned; see dot).
+template <class V, int NC, int U, bool kHalves>
 void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
                             const std::complex<typename V::T> *a, index_t lda,
                             const std::complex<typename V::T> *xc,
@@ -203,6 +217,7 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
   using R = typename V::T;
   using reg = typename V::reg;
   constexpr int W = V::width;
+  const auto load = [](const R *p) { return kHalves ? V::load_halves(p) : V::load(p); };
   const R *ar = reinterpret_cast<const R *>(a), *x = reinterpret_cast<const R *>(xc);
   const index_t len = 2 * m, ld = 2 * lda;
   reg s1[NC][U], s2[NC][U];
@@ -224,14 +239,14 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
     reg xv[U], xs[U];
 #pragma GCC unroll 16
     for (int u = 0; u < U; ++u) {
-      xv[u] = V::load(x + i + u * W);
+      xv[u] = load(x + i + u * W);
       xs[u] = V::swap_pairs(xv[u]);
     }
 #pragma GCC unroll 16
     for (int c = 0; c < NC; ++c)
 #pragma GCC unroll 16
       for (int u = 0; u < U; ++u) {
-        const reg av = V::load(ar + c * ld + i + u * W);
+        const reg av = load(ar + c * ld + i + u * W);
         s1[c][u] = V::fma(av, xv[u], s1[c][u]);
         s2[c][u] = V::fma(av, xs[u], s2[c][u]);
       }
@@ -243,15 +258,31 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
     y[c] += L::mul(alpha, L::finish_dot(K::tree_sum(s1[c]), K::tree_sum(s2[c]), conj_a));
 }
 
+template <class V, int NC, int U, bool kHalves>
+void complex_gemv_t_groups(index_t m, index_t n, std::complex<typename V::T> alpha,
+                           const std::complex<typename V::T> *a, index_t lda,
+                           const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                           bool conj_a) {
+  index_t j = 0;
+  for (; j + NC <= n; j += NC)
+    complex_gemv_t_columns<V, NC, U, kHalves>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
+  for (; j < n; ++j)
+    complex_gemv_t_columns<V, 1, U, kHalves>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
+}
+
 template <class V, int NC, int U>
 void complex_gemv_t(index_t m, index_t n, std::complex<typename V::T> alpha,
                     const std::complex<typename V::T> *a, index_t lda,
                     const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                     bool conj_a) {
-  index_t j = 0;
-  for (; j + NC <= n; j += NC)
-    complex_gemv_t_columns<V, NC, U>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
-  for (; j < n; ++j) complex_gemv_t_columns<V, 1, U>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
+  using R = typename V::T;
+  const R *ar = reinterpret_cast<const R *>(a);
+  const bool aligned = vector_aligned<V>(ar) && vector_aligned<V>(ar + 2 * lda) &&
+                       vector_aligned<V>(reinterpret_cast<const R *>(x));
+  if (aligned)
+    complex_gemv_t_groups<V, NC, U, false>(m, n, alpha, a, lda, x, y, conj_a);
+  else
+    complex_gemv_t_groups<V, NC, U, true>(m, n, alpha, a, lda, x, y, conj_a);
 }
 
 // The table entry.  DotU: accumulators of dot/axpy; NC, NU: columns and

@@ -12,6 +12,7 @@ struct VecFloat {
   static reg zero() { return _mm256_setzero_ps(); }
   static reg set1(T x) { return _mm256_set1_ps(x); }
   static reg load(const T *p) { return _mm256_loadu_ps(p); }
+  static reg load_halves(const T *p) { return load(p); }  // (an AVX-512 need)
   static reg broadcast(const T *p) { return _mm256_broadcast_ss(p); }
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
@@ -59,6 +60,7 @@ struct VecDouble {
   static reg zero() { return _mm256_setzero_pd(); }
   static reg set1(T x) { return _mm256_set1_pd(x); }
   static reg load(const T *p) { return _mm256_loadu_pd(p); }
+  static reg load_halves(const T *p) { return load(p); }
   static reg broadcast(const T *p) { return _mm256_broadcast_sd(p); }
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }

@@ -15,6 +15,12 @@ struct VecFloat {
   static reg zero() { return _mm512_setzero_ps(); }
   static reg set1(T x) { return _mm512_set1_ps(x); }
   static reg load(const T *p) { return _mm512_loadu_ps(p); }
+  // The same vector as two 256-bit loads: on data not 64-byte aligned every
+  // 512-bit load splits across two cache lines, one 256-bit load in two.
+  static reg load_halves(const T *p) {
+    const __m512 low = _mm512_castps256_ps512(_mm256_loadu_ps(p));
+    return _mm512_mask_insertf32x8(low, 0xFFFF, low, _mm256_loadu_ps(p + 8), 1);  // (masked: bug 105593)
+  }
   static reg broadcast(const T *p) { return _mm512_set1_ps(*p); }
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_ps(a, b); }
@@ -70,6 +76,10 @@ struct VecDouble {
   static reg zero() { return _mm512_setzero_pd(); }
   static reg set1(T x) { return _mm512_set1_pd(x); }
   static reg load(const T *p) { return _mm512_loadu_pd(p); }
+  static reg load_halves(const T *p) {  // see VecFloat
+    const __m512d low = _mm512_castpd256_pd512(_mm256_loadu_pd(p));
+    return _mm512_mask_insertf64x4(low, 0xFF, low, _mm256_loadu_pd(p + 4), 1);
+  }
   static reg broadcast(const T *p) { return _mm512_set1_pd(*p); }
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }

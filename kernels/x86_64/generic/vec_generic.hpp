@@ -23,6 +23,7 @@ struct VecPortable {
     std::memcpy(&v, p, sizeof v);  // unaligned-safe
     return v;
   }
+  static reg load_halves(const T *p) { return load(p); }  // (an AVX-512 need)
   static reg broadcast(const T *p) { return set1(*p); }
   static reg fma(reg a, reg b, reg c) { return a * b + c; }
   static reg mul(reg a, reg b) { return a * b; }
