@@ -6,7 +6,8 @@
 // threading threshold; lda > m, positive and negative increments, beta == 0
 // over a NaN y, symv reading only its triangle, the reference's zero-skips (ger's zero y[j], trsv/trmv's zero x[j]
 // next to Inf columns), and bitwise identical results for 1-4 threads
-// (gemv, ger, and the long dot and axpy; symv/spmv in determinism_test).
+// (gemv, ger, and the long dot and axpy; symv/spmv in determinism_test), and
+// the same bits for the same data at every start offset (dot, gemv N/T).
 // The reductions (asum, nrm2, i?amax) are in level12_reductions_test.cpp.
 // CTest also runs it with TILEBLAS_CORETYPE=avx2 and =generic.
 #include <gtest/gtest.h>
@@ -17,6 +18,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <limits>
 #include <random>
@@ -121,6 +123,37 @@ std::vector<int> vector_sizes() {
   return s;
 }
 const int kIncs[][2] = {{1, 1}, {2, 1}, {1, -1}, {-3, 2}};
+
+// The same data at every start offset from a 64-byte boundary gives the same
+// bits: sums are grouped by index, never by address, whether the kernels
+// load whole vectors (aligned data) or vectors in halves (the rest).
+TYPED_TEST(VectorKernelPaths, EveryStartAlignmentGivesTheSameBits) {
+  using T = TypeParam;
+  const int m = 203, n = 9, lda = 208;  // lda * sizeof(T): whole vectors apart
+  const auto a0 = random_vector<T>(std::size_t(lda) * n, 1);
+  const auto x0 = random_vector<T>(m, 2);
+  std::vector<T> first;
+  for (int shift = 0; shift < 16; ++shift) {
+    // 64-byte aligned storage, the data `shift` elements in.
+    const auto place = [shift](const std::vector<T> &v) {
+      std::vector<T> buf(v.size() + 16 + 64 / sizeof(T));
+      T *base = buf.data();
+      while (reinterpret_cast<std::uintptr_t>(base) % 64) ++base;
+      std::copy(v.begin(), v.end(), base + shift);
+      return std::make_pair(std::move(buf), std::size_t(base + shift - buf.data()));
+    };
+    const auto [as, ai] = place(a0);
+    const auto [xs, xi] = place(x0);
+    std::vector<T> got = {Blas<T>::dot(m, xs.data() + xi, 1, as.data() + ai, 1)};
+    std::vector<T> yt(n, T(0.5)), yn(m, T(0.25));
+    Blas<T>::gemv(CblasTrans, m, n, T(1.5), as.data() + ai, lda, xs.data() + xi, 1, T(1), yt.data(), 1);
+    Blas<T>::gemv(CblasNoTrans, m, n, T(1.5), as.data() + ai, lda, xs.data() + xi, 1, T(1), yn.data(), 1);
+    got.insert(got.end(), yt.begin(), yt.end());
+    got.insert(got.end(), yn.begin(), yn.end());
+    if (shift == 0) first = got;
+    ASSERT_EQ(std::memcmp(got.data(), first.data(), sizeof(T) * got.size()), 0) << "shift " << shift;
+  }
+}
 
 TYPED_TEST(VectorKernelPaths, DotAxpyScal) {
   using T = TypeParam;

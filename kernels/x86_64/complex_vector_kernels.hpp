@@ -43,11 +43,6 @@ index_t aligning_head(const typename V::T *p) {
 }
 
 template <class V>
-bool vector_aligned(const typename V::T *p) {
-  return reinterpret_cast<std::uintptr_t>(p) % (V::width * sizeof(typename V::T)) == 0;
-}
-
-template <class V>
 struct ComplexLanes {
   using R = typename V::T;
   using reg = typename V::reg;
