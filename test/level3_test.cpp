@@ -655,6 +655,30 @@ void triangular_all(bool solve) {
 }
 
 TYPED_TEST(Level3, Trmm) { triangular_all<TypeParam>(false); }
+
+// An Inf in B meets only the triangle's elements, as in the reference
+// loops: B := L B with L lower, B(1, :) = Inf leaves B(0, :) = L(0,0) B(0, :)
+// exactly (a dense product with L's zero upper part would give 0 * Inf =
+// NaN there).  Several widths and block sizes of the leaf and its GEMM.
+TYPED_TEST(Level3, TrmmInfMeetsOnlyTheTriangle) {
+  using T = TypeParam;
+  std::mt19937 rng(12);
+  for (int m : {3, 16, 40, 64, 100})
+    for (int n : {1, 7, 130}) {
+      Mat<T> a(m, m, false), b(m, n, false);
+      a.fill_random(rng), b.fill_random(rng);
+      for (int j = 0; j < n; ++j) b(1, j) = T(INFINITY);
+      const Mat<T> b0 = b;
+      call_tri(false, false, CblasLeft, CblasLower, Op::N, CblasNonUnit, m, n, T(1), a, b);
+      for (int j = 0; j < n; ++j) {
+        // Row 0: one product, L(0,0) B(0,j), rounded as the library does.
+        const T want = T(1) * (a(0, 0) * b0(0, j));
+        EXPECT_TRUE(std::isfinite(std::real(b(0, j))) && std::isfinite(std::imag(b(0, j))))
+            << "m=" << m << " n=" << n << " column " << j;
+        EXPECT_NEAR(std::abs(b(0, j) - want), 0.0, 4 * std::abs(want) * 1e-6);
+      }
+    }
+}
 TYPED_TEST(Level3, Trsm) { triangular_all<TypeParam>(true); }
 
 // ------------------------------------------------------------------ special scalars

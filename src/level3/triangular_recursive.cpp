@@ -1,11 +1,13 @@
 // triangular_recursive.cpp -- the left-side TRMM/TRSM by recursive halving:
 // two half-size triangular problems and one GEMM with the off-diagonal
 // block, so most flops run in the GEMM engine; the small diagonal blocks are
-// done by column loops on contiguous copies.  Works for every element type
-// and any B layout with almost no scratch memory: complex types run here,
-// and real ones when the packed forms (triangular_left/right.cpp) get no
-// buffers.
+// done on contiguous copies, by column loops (solves) or one GEMM with the
+// triangle zero-filled (multiplies on finite data).  Works for every element
+// type and any B layout with almost no scratch memory: complex types run
+// here, and real ones when the packed forms (triangular_left/right.cpp) get
+// no buffers.
 #include <algorithm>
+#include <cmath>
 
 #include "level3/gemm_complex.hpp"
 #include "level3/triangle.hpp"
@@ -16,12 +18,15 @@ namespace tileblas {
 namespace level3 {
 namespace {
 
-// Diagonal blocks of this size or less go to the column loops: small enough
-// that their share of flops (kTriBlock / m) is small, large enough that the
-// GEMM calls above them are not thin.  Measured for ctrsm/ctrmm 1024^2 on
-// Zen 5, 1 thread (the column loops cost per element, not per flop): 16 runs
-// 1.1-1.3x faster than 64, 32 in between.
-constexpr index_t kTriBlock = 16;
+// Diagonal blocks of these sizes or less are done whole (the leaf): small
+// enough that their share of flops (block / m) is small, large enough that
+// the GEMM calls above them are not thin.  A solve's leaf runs column loops,
+// whose cost is per element of B, not per flop: 16.  A multiply's is one
+// GEMM with the triangle zero-filled (finite data): 64.  Measured for
+// ctrsm/ctrmm 1024^2 on Zen 5, 1 thread: solve 16 1.1-1.3x faster than 64;
+// multiply 64 1.1-1.2x faster than 16 or 128.
+constexpr index_t kSolveBlock = 16;
+constexpr index_t kMultiplyBlock = 64;
 // Columns of B copied into a contiguous tile at once by the column loops.
 constexpr index_t kLeafCols = 128;
 
@@ -81,6 +86,21 @@ void column_op(Kind kind, bool upper, bool skip_zeros, index_t m, TriAt tri,
   }
 }
 
+template <class R>
+bool finite(R v) {
+  return std::isfinite(v);
+}
+template <class R>
+bool finite(std::complex<R> v) {
+  return std::isfinite(v.real()) && std::isfinite(v.imag());
+}
+template <class T>
+bool all_finite(const T *v, index_t count) {
+  for (index_t i = 0; i < count; ++i)
+    if (!finite(v[i])) return false;
+  return true;
+}
+
 // Out of memory: the same column loops on B and A in place (slow, needs
 // no scratch at all).
 template <class T>
@@ -92,9 +112,9 @@ void leaf_in_place(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alph
               [&](index_t i) -> T & { return b(i, j); });
 }
 
-// The diagonal-block case (m <= kTriBlock): columns of B are copied in
-// tiles to contiguous memory, transformed, and copied back; threads take
-// column ranges when n is large.
+// The diagonal-block case (m <= kSolveBlock or kMultiplyBlock): columns of
+// B are copied in tiles to contiguous memory and transformed (back in place,
+// or by the GEMM straight into B); threads take column ranges when n is large.
 template <class T>
 void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutView<T> b) {
   // Scratch from the pool, not the stack: a caller's thread may have a small one.
@@ -109,6 +129,7 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
   if (!inv_buf.ok()) return leaf_in_place(kind, t, m, n, alpha, b);
   T *inv = inv_buf.as<T>();
   for (index_t l = 0; l < m; ++l) inv[l] = T(1) / tt[l + l * m];
+  const bool triangle_finite = all_finite(tt, m * m);
   const int threads = threads_for_call(double(m) * double(m) * double(n));
   run_team(threads, [&](int id, int team) {
     const index_t units = (n + kLeafCols - 1) / kLeafCols;
@@ -129,6 +150,16 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
       } else {
         for (index_t i = 0; i < m; ++i)
           for (index_t j = 0; j < w; ++j) tile[i + j * m] = b(i, j0 + j);
+      }
+      if (kind == Kind::Multiply && triangle_finite && all_finite(tile, m * w)) {
+        // T's copy has zeros outside its triangle: one GEMM (the column
+        // loops' cost is per element of B, this one's per flop).  Only on
+        // finite data, where a product with those zeros is exactly zero
+        // (0 * Inf would put NaN where the reference's loops, which never
+        // touch the zeros, give Inf).
+        gemm_view<T>(m, w, m, alpha, View<T>::col_major(tt, m), View<T>::col_major(tile, m), T(0),
+                     b.at(0, j0));
+        continue;
       }
       const auto tri = [tt, m](index_t i, index_t l) { return tt[i + l * m]; };
       const auto times_reciprocal = [inv](T v, index_t l) { return cmul(v, inv[l]); };
@@ -152,7 +183,7 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
 // so B1 is finished before B2 changes; lower is the mirror image.
 template <class T>
 void multiply_left(const Triangle<T> &t, index_t m, index_t n, T alpha, MutView<T> b) {
-  if (m <= kTriBlock) return leaf(Kind::Multiply, t, m, n, alpha, b);
+  if (m <= kMultiplyBlock) return leaf(Kind::Multiply, t, m, n, alpha, b);
   const index_t m1 = split_point(m), m2 = m - m1;
   if (t.upper) {
     multiply_left(t, m1, n, alpha, b);
@@ -169,7 +200,7 @@ void multiply_left(const Triangle<T> &t, index_t m, index_t n, T alpha, MutView<
 // X1 = T11^-1 (alpha B1 - T12 X2); lower is the mirror image.
 template <class T>
 void solve_left(const Triangle<T> &t, index_t m, index_t n, T alpha, MutView<T> b) {
-  if (m <= kTriBlock) return leaf(Kind::Solve, t, m, n, alpha, b);
+  if (m <= kSolveBlock) return leaf(Kind::Solve, t, m, n, alpha, b);
   const index_t m1 = split_point(m), m2 = m - m1;
   if (t.upper) {
     solve_left(t.lower_right(m1), m2, n, alpha, b.at(m1, 0));
