@@ -54,6 +54,25 @@ void fill_triangular(T *a, int n) {
     for (int i = 0; i < n; ++i) a[i + size_t(i) * n] = T(n);
 }
 
+// C's strict upper triangle is still all NaN (syrk and herk write only the
+// lower one); else the row fails, saying where.
+template <typename T>
+bool is_nan(T v) { return std::isnan(v); }
+template <typename R>
+bool is_nan(std::complex<R> v) { return std::isnan(v.real()); }
+template <typename T>
+bool upper_untouched(const T *c, int n, LibResult &r) {
+    for (int j = 1; j < n; ++j)
+        for (int i = 0; i < j; ++i)
+            if (!is_nan(c[i + size_t(j) * n])) {
+                r.failed = true;
+                r.detail = "wrote C(" + std::to_string(i) + "," + std::to_string(j) +
+                           ") in the upper triangle";
+                return false;
+            }
+    return true;
+}
+
 std::vector<double> abs_of(const std::vector<double> &x) {
     std::vector<double> r(x.size());
     for (size_t i = 0; i < x.size(); ++i) r[i] = std::fabs(x[i]);
@@ -118,14 +137,7 @@ CaseResult run_syrk(const std::string &routine, int n, int threads,
     };
     ops.reset = [&] { std::fill(c.get(), c.get() + nn, std::numeric_limits<T>::quiet_NaN()); };
     ops.check = [&](size_t, LibResult &r) {
-        for (int j = 1; j < n; ++j)
-            for (int i = 0; i < j; ++i)
-                if (!std::isnan(c.get()[i + size_t(j) * n])) {
-                    r.failed = true;
-                    r.detail = "wrote C(" + std::to_string(i) + "," + std::to_string(j) +
-                               ") in the upper triangle";
-                    return;
-                }
+        if (!upper_untouched(c.get(), n, r)) return;
         bench::ProbeFn<double> probe = [&](const std::vector<double> &x, std::vector<double> &got,
                                            std::vector<double> &want, std::vector<double> &bound) {
             std::vector<double> xb = abs_of(x), gb(n, 0.0), wb(n, 0.0), v(n, 0.0), vb(n, 0.0);
@@ -245,14 +257,7 @@ CaseResult run_herk(const std::string &routine, int n, int threads,
         std::fill(c.get(), c.get() + nn, C(std::numeric_limits<R>::quiet_NaN()));
     };
     ops.check = [&](size_t, LibResult &r) {
-        for (int j = 1; j < n; ++j)
-            for (int i = 0; i < j; ++i)
-                if (!std::isnan(c.get()[i + size_t(j) * n].real())) {
-                    r.failed = true;
-                    r.detail = "wrote C(" + std::to_string(i) + "," + std::to_string(j) +
-                               ") in the upper triangle";
-                    return;
-                }
+        if (!upper_untouched(c.get(), n, r)) return;
         bench::ProbeFn<V> probe = [&](const std::vector<V> &x, std::vector<V> &got,
                                       std::vector<V> &want, std::vector<double> &bound) {
             std::vector<double> xb(n), gb(n, 0.0), wb(n, 0.0), vb(n, 0.0);

@@ -338,6 +338,23 @@ const Dims kDims[] = {{1, 1, 1}, {7, 5, 3}, {33, 9, 65}, {65, 70, 7}, {130, 33, 
                       {31, 300, 17}};
 
 // ------------------------------------------------------------------ GEMM (complex)
+// Element (i, j) of alpha op(A) op(B) + beta C0 in long double, with the
+// magnitudes that bound its rounding (check_entries' expectation).
+template <class T>
+auto gemm_expectation(const Mat<T> &a, Op ta, const Mat<T> &b, Op tb, int k, T alpha, T beta,
+                      const Mat<T> &c0) {
+  return [&a, ta, &b, tb, k, alpha, beta, &c0](int i, int j) {
+    Wide<T> s = 0;
+    long double mag = 0;
+    for (int l = 0; l < k; ++l) {
+      const Wide<T> p = mul(op_at(a, ta, i, l), op_at(b, tb, l, j));
+      s += p;
+      mag += magnitude(p);
+    }
+    return combine(alpha, s, mag, beta, c0(i, j));
+  };
+}
+
 TYPED_TEST(Level3Complex, GemmAllTransposes) {
   using T = TypeParam;
   std::mt19937 rng(1);
@@ -354,17 +371,8 @@ TYPED_TEST(Level3Complex, GemmAllTransposes) {
             a.fill_random(rng), b.fill_random(rng), c.fill_random(rng);
             const Mat<T> c0 = c;
             call_gemm(rm, ta, tb, d.m, d.n, d.k, alpha, a, b, beta, c);
-            auto expect = [&](int i, int j) {
-              Wide<T> s = 0;
-              long double mag = 0;
-              for (int l = 0; l < d.k; ++l) {
-                const Wide<T> p = mul(op_at(a, ta, i, l), op_at(b, tb, l, j));
-                s += p;
-                mag += magnitude(p);
-              }
-              return combine(alpha, s, mag, beta, c0(i, j));
-            };
-            EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; }, expect,
+            EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; },
+                                      gemm_expectation(a, ta, b, tb, d.k, alpha, beta, c0),
                                       tolerance<T>(d.k)))
                 << "m=" << d.m << " n=" << d.n << " k=" << d.k << " " << op_name(ta)
                 << op_name(tb) << " row_major=" << rm;
@@ -394,17 +402,8 @@ TYPED_TEST(Level3Complex, GemmPastCacheBlocks) {
     tileblas_set_num_threads(0);
     EXPECT_EQ(std::memcmp(c.data.data(), c2.data.data(), sizeof(T) * c.data.size()), 0)
         << op_name(ta) << op_name(tb) << ": 1 and 2 threads differ";
-    auto expect = [&](int i, int j) {
-      Wide<T> s = 0;
-      long double mag = 0;
-      for (int l = 0; l < k; ++l) {
-        const Wide<T> p = mul(op_at(a, ta, i, l), op_at(b, tb, l, j));
-        s += p;
-        mag += magnitude(p);
-      }
-      return combine(alpha, s, mag, beta, c0(i, j));
-    };
-    EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; }, expect, tolerance<T>(k)))
+    EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; },
+                              gemm_expectation(a, ta, b, tb, k, alpha, beta, c0), tolerance<T>(k)))
         << op_name(ta) << op_name(tb);
   }
 }
@@ -427,17 +426,9 @@ TYPED_TEST(Level3, Gemmt) {
             const Mat<T> c0 = c;
             call_gemmt(rm, u, ta, tb, n, k, alpha, a, b, beta, c);
             auto in = [u](int i, int j) { return u == CblasUpper ? i <= j : i >= j; };
-            auto expect = [&](int i, int j) {
-              Wide<T> s = 0;
-              long double mag = 0;
-              for (int l = 0; l < k; ++l) {
-                const Wide<T> p = mul(op_at(a, ta, i, l), op_at(b, tb, l, j));
-                s += p;
-                mag += magnitude(p);
-              }
-              return combine(alpha, s, mag, beta, c0(i, j));
-            };
-            EXPECT_TRUE(check_entries(c0, c, in, expect, tolerance<T>(k)))
+            EXPECT_TRUE(check_entries(c0, c, in,
+                                      gemm_expectation(a, ta, b, tb, k, alpha, beta, c0),
+                                      tolerance<T>(k)))
                 << "n=" << n << " k=" << k << " uplo=" << u << " " << op_name(ta) << op_name(tb)
                 << " row_major=" << rm;
           }
