@@ -110,8 +110,8 @@ int main(int argc, char **argv) {
                     "peer (> 1: tileblas faster)\n\n");
     else
         std::printf("\nGFLOP/s = flops / median time per call (gemm 2mnk, complex 8mnk, trsm/trmm "
-                    "m^2n, syrk n^2k, symm 2m^2n); %%pk = %% of fp32/fp64 peak per core x threads; "
-                    "/peer = tileblas over peer (> 1: tileblas faster)\n\n");
+                    "m^2n, syrk n^2k, herk 4n^2k, symm 2m^2n); %%pk = %% of fp32/fp64 peak per "
+                    "core x threads; /peer = tileblas over peer (> 1: tileblas faster)\n\n");
 
     Report report(libs, has_tileblas, peak);
     if (opt.suite == "blas12") report.use_bandwidth_units();

@@ -133,7 +133,7 @@ bool Report::write_markdown(const std::string &path, const std::vector<std::stri
                         "GB/s over the peer's; other%% = CPU share other processes took.\n\n");
     else
         std::fprintf(f, "```\n\nGFLOP/s = flops / median time (gemm 2mnk, complex 8mnk, trsm/trmm "
-                        "m^2 n, syrk n^2 k, symm 2m^2 n); %%pk = %% of the measured FMA peak (of "
+                        "m^2 n, syrk n^2 k, herk 4n^2 k, symm 2m^2 n); %%pk = %% of the measured FMA peak (of "
                         "the real type) x threads; /peer = tileblas GFLOP/s over the peer's; "
                         "other%% = CPU share other processes took.\n\n");
     auto cols = columns();
