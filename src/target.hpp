@@ -187,6 +187,12 @@ struct ComplexVectorKernels {
   // y[j] += alpha * sum_i op(A(i, j)) x[i] for j < n.
   void (*gemv_t)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
                  bool conj_a);
+  // X (m x w, column stride ldx) = T^-1 X, T the upper or lower triangle of
+  // t (m x m column-major, leading dimension m), inv[l] = 1 / T(l, l): per
+  // column the reference's substitution (an axpy down each column of T,
+  // touching only the triangle), skipping zero x(l) when skip_zeros.
+  void (*tri_solve)(index_t m, const C *t, const C *inv, bool upper, bool skip_zeros, index_t w,
+                    C *x, index_t ldx);
 };
 // The most columns one symv_panel call takes (a 64-byte line of floats:
 // src/level2/symmetric_mv_blocked.cpp's panels).

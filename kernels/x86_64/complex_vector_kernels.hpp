@@ -280,13 +280,65 @@ void complex_gemv_t(index_t m, index_t n, std::complex<typename V::T> alpha,
     complex_gemv_t_groups<V, NC, U, true>(m, n, alpha, a, lda, x, y, conj_a);
 }
 
+// ComplexVectorKernels::tri_solve on G columns at once: step l of a column
+// reads x(l) right after step l-1 stored it with a vector store, a chain of
+// store-to-load forwarding that G independent columns overlap (one column
+// at a time ran no faster than scalar code).  Rows are updated a vector at a
+// time from the first one below (above) the diagonal, the last vector
+// masked, so no row outside the triangle's column is touched.
+template <class V, int G>
+void complex_tri_solve_group(index_t m, const std::complex<typename V::T> *t,
+                             const std::complex<typename V::T> *inv, bool upper, bool skip_zeros,
+                             std::complex<typename V::T> *xs, index_t ldx) {
+  using L = ComplexLanes<V>;
+  using R = typename V::T;
+  using C = std::complex<R>;
+  constexpr int P = V::width / 2;  // complex elements per vector
+  for (index_t step = 0; step < m; ++step) {
+    const index_t l = upper ? m - 1 - step : step;
+    const index_t lo = upper ? 0 : l + 1, hi = upper ? l : m;
+    const R *col = reinterpret_cast<const R *>(t + l * m);
+#pragma GCC unroll 4
+    for (int g = 0; g < G; ++g) {
+      C *x = xs + g * ldx;
+      if (skip_zeros && x[l] == C(0)) continue;
+      const C s = x[l] = L::mul(x[l], inv[l]);
+      const typename L::Factor f = L::factor(-s, false);
+      R *xr = reinterpret_cast<R *>(x);
+      for (index_t i = lo; i < hi; i += P) {
+        const int lanes = static_cast<int>(2 * std::min<index_t>(P, hi - i));
+        V::store_partial(xr + 2 * i,
+                         L::madd(f, V::load_partial(col + 2 * i, lanes),
+                                 V::load_partial(xr + 2 * i, lanes)),
+                         lanes);
+      }
+    }
+  }
+}
+
+template <class V>
+void complex_tri_solve(index_t m, const std::complex<typename V::T> *t,
+                       const std::complex<typename V::T> *inv, bool upper, bool skip_zeros,
+                       index_t w, std::complex<typename V::T> *xs, index_t ldx) {
+  constexpr int G = 4;
+  index_t j = 0;
+  for (; j + G <= w; j += G)
+    complex_tri_solve_group<V, G>(m, t, inv, upper, skip_zeros, xs + j * ldx, ldx);
+  for (; j < w; ++j) complex_tri_solve_group<V, 1>(m, t, inv, upper, skip_zeros, xs + j * ldx, ldx);
+}
+
 // The table entry.  DotU: accumulators of dot/axpy; NC, NU: columns and
 // vectors of gemv_n; TC, TU: of gemv_t.
 template <class V, int DotU, int NC, int NU, int TC, int TU>
 ComplexVectorKernels<typename V::T> make_complex_vector_kernels(const char *name) {
   using K = ComplexVectorKernelSet<V, DotU>;
-  return {name, &K::dotu, &K::dotc, &K::axpy, &complex_gemv_n<V, NC, NU>,
-          &complex_gemv_t<V, TC, TU>};
+  return {name,
+          &K::dotu,
+          &K::dotc,
+          &K::axpy,
+          &complex_gemv_n<V, NC, NU>,
+          &complex_gemv_t<V, TC, TU>,
+          &complex_tri_solve<V>};
 }
 
 }  // namespace tileblas

@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "level1/active_vector_kernels.hpp"
 #include "level3/gemm_complex.hpp"
 #include "level3/triangle.hpp"
 #include "pack_buffer_pool.hpp"
@@ -20,14 +21,16 @@ namespace {
 
 // Diagonal blocks of these sizes or less are done whole (the leaf): small
 // enough that their share of flops (block / m) is small, large enough that
-// the GEMM calls above them are not thin.  A solve's leaf runs column loops,
-// whose cost is per element of B, not per flop: 16.  A multiply's is one
-// GEMM with the triangle zero-filled (finite data): 64.  Measured for
-// ctrsm/ctrmm 1024^2 on Zen 5, 1 thread: solve 16 1.1-1.3x faster than 64;
-// multiply 64 1.1-1.2x faster than 16 or 128.
-constexpr index_t kSolveBlock = 16;
+// the GEMM calls above them are not thin.  A solve's leaf runs the
+// reference's substitution, column by column (complex: the target's vector
+// kernel, ComplexVectorKernels::tri_solve), whose cost is per element of B
+// more than per flop: 32.  A multiply's is one GEMM with the triangle
+// zero-filled (finite data): 64.  Measured for ctrsm/ctrmm 1024^2 on Zen 5,
+// 1 thread: solve 32 1.05x faster than 16 or 64; multiply 64 1.1-1.2x
+// faster than 16 or 128.
+constexpr index_t kSolveBlock = 32;
 constexpr index_t kMultiplyBlock = 64;
-// Columns of B copied into a contiguous tile at once by the column loops.
+// Columns of B copied into a contiguous tile at once by the leaf.
 constexpr index_t kLeafCols = 128;
 
 // Copies the m x m triangle into dst (column-major, ld m) with zeros in the
@@ -141,16 +144,26 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
       return;
     }
     T *tile = tile_buf.as<T>();
-    for (index_t j0 = begin; j0 < end; j0 += kLeafCols) {
-      const index_t w = std::min(kLeafCols, end - j0);
-      // Copy in the order of B's unit stride (B may be a row-major view).
+    // Columns [j0, j0 + w) of B into the tile or back, in the order of B's
+    // unit stride (B may be a row-major view).
+    const auto copy = [&](index_t j0, index_t w, bool into_tile) {
+      const auto move = [&](index_t i, index_t j) {
+        if (into_tile)
+          tile[i + j * m] = b(i, j0 + j);
+        else
+          b(i, j0 + j) = tile[i + j * m];
+      };
       if (b.rs == 1) {
         for (index_t j = 0; j < w; ++j)
-          for (index_t i = 0; i < m; ++i) tile[i + j * m] = b(i, j0 + j);
+          for (index_t i = 0; i < m; ++i) move(i, j);
       } else {
         for (index_t i = 0; i < m; ++i)
-          for (index_t j = 0; j < w; ++j) tile[i + j * m] = b(i, j0 + j);
+          for (index_t j = 0; j < w; ++j) move(i, j);
       }
+    };
+    for (index_t j0 = begin; j0 < end; j0 += kLeafCols) {
+      const index_t w = std::min(kLeafCols, end - j0);
+      copy(j0, w, true);
       if (kind == Kind::Multiply && triangle_finite && all_finite(tile, m * w)) {
         // T's copy has zeros outside its triangle: one GEMM (the column
         // loops' cost is per element of B, this one's per flop).  Only on
@@ -161,6 +174,17 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
                      b.at(0, j0));
         continue;
       }
+      if constexpr (has_complex_vector_kernels_v<T>) {
+        if (kind == Kind::Solve) {
+          // The same substitution in the target's vector kernel, a column
+          // of T a vector at a time (these scalar loops: 26 % of a ctrsm).
+          if (alpha != T(1))
+            for (index_t i = 0; i < m * w; ++i) tile[i] = cmul(alpha, tile[i]);
+          complex_vector_kernels<T>().tri_solve(m, tt, inv, t.upper, t.skip_zero_b, w, tile, m);
+          copy(j0, w, false);
+          continue;
+        }
+      }
       const auto tri = [tt, m](index_t i, index_t l) { return tt[i + l * m]; };
       const auto times_reciprocal = [inv](T v, index_t l) { return cmul(v, inv[l]); };
       for (index_t j = 0; j < w; ++j) {
@@ -168,13 +192,7 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
         column_op(kind, t.upper, t.skip_zero_b, m, tri, times_reciprocal, alpha,
                   [x](index_t i) -> T & { return x[i]; });
       }
-      if (b.rs == 1) {
-        for (index_t j = 0; j < w; ++j)
-          for (index_t i = 0; i < m; ++i) b(i, j0 + j) = tile[i + j * m];
-      } else {
-        for (index_t i = 0; i < m; ++i)
-          for (index_t j = 0; j < w; ++j) b(i, j0 + j) = tile[i + j * m];
-      }
+      copy(j0, w, false);
     }
   });
 }
