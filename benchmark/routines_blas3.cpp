@@ -195,6 +195,28 @@ CaseResult run_symm(const std::string &routine, int n, int threads,
     return out;
 }
 
+// Probes of a complex C = A Y (n x n, C's stored `part`): C x against
+// A (Y x) in double, y_times(x, xb, v, vb) adding Y x to v and |Y| xb to vb.
+template <typename R, typename YTimes>
+bool complex_product_holds(int n, const std::complex<R> *c, Part part, const std::complex<R> *a,
+                           YTimes y_times, std::string *detail) {
+    using V = std::complex<double>;
+    bench::ProbeFn<V> probe = [&](const std::vector<V> &x, std::vector<V> &got,
+                                  std::vector<V> &want, std::vector<double> &bound) {
+        std::vector<double> xb(n), gb(n, 0.0), wb(n, 0.0), vb(n, 0.0);
+        for (int i = 0; i < n; ++i) xb[i] = bench::mag(x[i]);
+        std::vector<V> v(n, V(0));
+        got.assign(n, V(0));
+        want.assign(n, V(0));
+        bound.assign(n, 0.0);
+        bench::matvec(n, n, c, n, part, x.data(), xb.data(), got.data(), gb.data());
+        y_times(x.data(), xb.data(), v.data(), vb.data());
+        bench::matvec(n, n, a, n, Part::kFull, v.data(), vb.data(), want.data(), wb.data());
+        for (int i = 0; i < n; ++i) bound[i] = gb[i] + wb[i];
+    };
+    return bench::check_probes<V>(n, 2 * n, eps_of<R>(), probe, detail);
+}
+
 // cgemm / zgemm NN: C := A B, R the real type.
 template <typename R>
 CaseResult run_complex_gemm(const std::string &routine, int n, int threads,
@@ -217,20 +239,11 @@ CaseResult run_complex_gemm(const std::string &routine, int n, int threads,
         std::fill(c.get(), c.get() + nn, C(std::numeric_limits<R>::quiet_NaN()));
     };
     ops.check = [&](size_t, LibResult &r) {
-        bench::ProbeFn<V> probe = [&](const std::vector<V> &x, std::vector<V> &got,
-                                      std::vector<V> &want, std::vector<double> &bound) {
-            std::vector<double> xb(n), gb(n, 0.0), wb(n, 0.0), vb(n, 0.0);
-            for (int i = 0; i < n; ++i) xb[i] = bench::mag(x[i]);
-            std::vector<V> v(n, V(0));
-            got.assign(n, V(0));
-            want.assign(n, V(0));
-            bound.assign(n, 0.0);
-            bench::matvec(n, n, c.get(), n, Part::kFull, x.data(), xb.data(), got.data(), gb.data());
-            bench::matvec(n, n, b.get(), n, Part::kFull, x.data(), xb.data(), v.data(), vb.data());
-            bench::matvec(n, n, a.get(), n, Part::kFull, v.data(), vb.data(), want.data(), wb.data());
-            for (int i = 0; i < n; ++i) bound[i] = gb[i] + wb[i];
+        const auto b_times = [&](const V *x, const double *xb, V *v, double *vb) {
+            bench::matvec(n, n, b.get(), n, Part::kFull, x, xb, v, vb);
         };
-        if (!bench::check_probes<V>(n, 2 * n, eps_of<R>(), probe, &r.detail)) r.failed = true;
+        if (!complex_product_holds(n, c.get(), Part::kFull, a.get(), b_times, &r.detail))
+            r.failed = true;
     };
     bench::run_timed(out, 8.0 * n * n * n, libs, policy, ops);
     return out;
@@ -258,25 +271,17 @@ CaseResult run_herk(const std::string &routine, int n, int threads,
     };
     ops.check = [&](size_t, LibResult &r) {
         if (!upper_untouched(c.get(), n, r)) return;
-        bench::ProbeFn<V> probe = [&](const std::vector<V> &x, std::vector<V> &got,
-                                      std::vector<V> &want, std::vector<double> &bound) {
-            std::vector<double> xb(n), gb(n, 0.0), wb(n, 0.0), vb(n, 0.0);
-            for (int i = 0; i < n; ++i) xb[i] = bench::mag(x[i]);
-            std::vector<V> v(n, V(0));
-            got.assign(n, V(0));
-            want.assign(n, V(0));
-            bound.assign(n, 0.0);
-            bench::matvec(n, n, c.get(), n, Part::kHermLower, x.data(), xb.data(), got.data(), gb.data());
-            for (int p = 0; p < n; ++p)   // v = A^H x
+        const auto a_conj_transposed_times = [&](const V *x, const double *xb, V *v, double *vb) {
+            for (int p = 0; p < n; ++p)
                 for (int i = 0; i < n; ++i) {
                     const V aip = to_d(a.get()[i + size_t(p) * n]);
                     v[p] += std::conj(aip) * x[i];
                     vb[p] += bench::mag(aip) * xb[i];
                 }
-            bench::matvec(n, n, a.get(), n, Part::kFull, v.data(), vb.data(), want.data(), wb.data());
-            for (int i = 0; i < n; ++i) bound[i] = gb[i] + wb[i];
         };
-        if (!bench::check_probes<V>(n, 2 * n, eps_of<R>(), probe, &r.detail)) r.failed = true;
+        if (!complex_product_holds(n, c.get(), Part::kHermLower, a.get(), a_conj_transposed_times,
+                                   &r.detail))
+            r.failed = true;
     };
     bench::run_timed(out, 4.0 * n * n * n, libs, policy, ops);
     return out;
