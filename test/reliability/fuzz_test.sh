@@ -1,7 +1,9 @@
 #!/bin/sh
 # fuzz_test.sh LIBRARY SOURCE_DIR WORK_DIR -- builds the differential BLAS
-# fuzzer (test/reliability/fuzz/*.cpp: s/d gemm, gemv, ger, symv, trmv, trsv,
-# dot, axpy, syrk, symm, trmm, trsm and c/z gemm against the netlib reference)
+# fuzzer (test/reliability/fuzz/*.cpp: s/d dot, axpy, gemv, ger, symv, trmv,
+# trsv, gemm, syrk, symm, trmm, trsm and c/z dotu, dotc, axpy, gemv, hemv,
+# her, her2, geru, gerc, trmv, trsv, gemm, syrk, herk, syr2k, her2k, symm,
+# hemm, trmm, trsm against the netlib reference)
 # with clang's libFuzzer + ASan + UBSan against the built LIBRARY and runs it
 # for TILEBLAS_FUZZ_SECONDS (default 60) seconds, starting from the corpus
 # kept in the repository (test/fuzz/corpus); new inputs go to

@@ -104,6 +104,12 @@ template <class T> std::vector<T> absv(const std::vector<T> &v) {
     for (std::size_t i = 0; i < v.size(); ++i) r[i] = std::fabs(v[i]);
     return r;
 }
+// |z| of each (re, im) pair of a complex array.
+template <class T> std::vector<T> moduli(const std::vector<T> &v) {
+    std::vector<T> r(v.size() / 2);
+    for (std::size_t i = 0; i < r.size(); ++i) r[i] = std::hypot(v[2 * i], v[2 * i + 1]);
+    return r;
+}
 // |x| for the bound's scalars; a NaN scalar makes every used element NaN,
 // which the NaN rule checks, so it contributes 0 here.
 template <class T> T mag(T x) { return std::isnan(x) ? T(0) : std::fabs(x); }
@@ -187,7 +193,8 @@ void expect_unchanged(const std::string &desc, const char *name, const std::vect
 
 std::string format(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
-// The families (level1.cpp, level2.cpp, level3.cpp); T = float or double.
+// The families (level1.cpp, level2.cpp, level3.cpp, complex1.cpp,
+// complex2.cpp, complex3.cpp); T = float or double.
 template <class T> void fuzz_dot(Input &);
 template <class T> void fuzz_axpy(Input &);
 template <class T> void fuzz_gemv(Input &);
@@ -201,6 +208,22 @@ template <class T> void fuzz_syrk(Input &);
 template <class T> void fuzz_symm(Input &);
 template <class T> void fuzz_trmm(Input &);
 template <class T> void fuzz_trsm(Input &);
+// c/z (T = float/double): dotu or dotc, axpy; gemv, hemv, her, her2, geru or gerc, trmv, trsv;
+// syrk or herk, syr2k or her2k, symm or hemm, trmm, trsm.
+template <class T> void fuzz_complex_dot(Input &);
+template <class T> void fuzz_complex_axpy(Input &);
+template <class T> void fuzz_complex_gemv(Input &);
+template <class T> void fuzz_complex_hemv(Input &);
+template <class T> void fuzz_complex_her(Input &);
+template <class T> void fuzz_complex_her2(Input &);
+template <class T> void fuzz_complex_ger(Input &);
+template <class T> void fuzz_complex_trmv(Input &);
+template <class T> void fuzz_complex_trsv(Input &);
+template <class T> void fuzz_complex_syrk(Input &);
+template <class T> void fuzz_complex_syr2k(Input &);
+template <class T> void fuzz_complex_symm(Input &);
+template <class T> void fuzz_complex_trmm(Input &);
+template <class T> void fuzz_complex_trsm(Input &);
 
 }  // namespace fuzz
 

@@ -1,13 +1,14 @@
 // harness.cpp -- differential fuzzing of tileblas against the netlib
 // reference BLAS (libFuzzer, clang).  Byte 0 of an input picks the routine
-// from the table below; its family (level1/2/3.cpp) draws the rest from the
-// following bytes: options (side, uplo, transposes, diag, layout), shape,
-// ld padding, increments, alpha/beta (0, 1, -1, NaN, ...), thread count and
-// data, calls tileblas and the reference on the same problem and checks
-// every output element within an elementwise error bound (NaN where, and
-// only where, the reference has NaN), everything else in the output array
-// (ld padding, the other triangle, gaps between strided elements) and every
-// input array bitwise untouched.  A mismatch prints MISMATCH and aborts.
+// from the table below; its family (level1/2/3.cpp, complex1/2/3.cpp) draws
+// the rest from the following bytes: options (side, uplo, transposes, diag,
+// layout), shape, ld padding, increments, alpha/beta (0, 1, -1, NaN, ...),
+// thread count and data, calls tileblas and the reference on the same
+// problem and checks every output element within an elementwise error bound
+// (NaN where, and only where, the reference has NaN), everything else in
+// the output array (ld padding, the other triangle, gaps between strided
+// elements) and every input array bitwise untouched.  A mismatch prints
+// MISMATCH and aborts.
 //
 // Build and run: ../fuzz_test.sh (CTest runs a bounded session; the release
 // check is the same with TILEBLAS_FUZZ_SECONDS=3600).
@@ -23,8 +24,14 @@ extern "C" {
 #define FUZZ_DECLARE(name, sig) fuzz::Sig<float>::sig s##name##_; fuzz::Sig<double>::sig d##name##_;
 FUZZ_ROUTINES(FUZZ_DECLARE)
 #undef FUZZ_DECLARE
-fuzz::Sig<float>::gemm cgemm_;
-fuzz::Sig<double>::gemm zgemm_;
+// cdotu_ and friends return std::complex<T>, which the x86-64 ABI returns
+// exactly as C's _Complex T (two T in xmm registers), as gfortran does.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wreturn-type-c-linkage"
+#define FUZZ_DECLARE_COMPLEX(name, sig) fuzz::Sig<float>::sig c##name##_; fuzz::Sig<double>::sig z##name##_;
+FUZZ_COMPLEX_ROUTINES(FUZZ_DECLARE_COMPLEX)
+#undef FUZZ_DECLARE_COMPLEX
+#pragma clang diagnostic pop
 }
 
 #ifndef NETLIB_BLAS
@@ -46,9 +53,11 @@ template <> const Blas<float> &tileblas<float>() {
     static const Blas<float> b = [] {
         Blas<float> r;
 #define FUZZ_SET(name, sig) r.name = s##name##_;
+#define FUZZ_SET_COMPLEX(name, sig) r.c##name = c##name##_;
         FUZZ_ROUTINES(FUZZ_SET)
+        FUZZ_COMPLEX_ROUTINES(FUZZ_SET_COMPLEX)
 #undef FUZZ_SET
-        r.cgemm = cgemm_;
+#undef FUZZ_SET_COMPLEX
         return r;
     }();
     return b;
@@ -57,9 +66,11 @@ template <> const Blas<double> &tileblas<double>() {
     static const Blas<double> b = [] {
         Blas<double> r;
 #define FUZZ_SET(name, sig) r.name = d##name##_;
+#define FUZZ_SET_COMPLEX(name, sig) r.c##name = z##name##_;
         FUZZ_ROUTINES(FUZZ_SET)
+        FUZZ_COMPLEX_ROUTINES(FUZZ_SET_COMPLEX)
 #undef FUZZ_SET
-        r.cgemm = zgemm_;
+#undef FUZZ_SET_COMPLEX
         return r;
     }();
     return b;
@@ -91,12 +102,14 @@ template <class F> void bind(F *&f, char prefix, const char *name) {
     }
 }
 template <class T> Blas<T> load_netlib() {
-    const char p = sizeof(T) == 4 ? 's' : 'd';
+    const char p = sizeof(T) == 4 ? 's' : 'd', cp = sizeof(T) == 4 ? 'c' : 'z';
     Blas<T> r;
 #define FUZZ_BIND(name, sig) bind(r.name, p, #name);
+#define FUZZ_BIND_COMPLEX(name, sig) bind(r.c##name, cp, #name);
     FUZZ_ROUTINES(FUZZ_BIND)
+    FUZZ_COMPLEX_ROUTINES(FUZZ_BIND_COMPLEX)
 #undef FUZZ_BIND
-    bind(r.cgemm, sizeof(T) == 4 ? 'c' : 'z', "gemm");
+#undef FUZZ_BIND_COMPLEX
     return r;
 }
 
@@ -106,12 +119,19 @@ struct Entry {
 };
 // 0 and 1 stay sgemm and dgemm (the original corpus starts with 0 or 1).
 #define FUZZ_PAIR(f) {"s" #f, fuzz_##f<float>}, {"d" #f, fuzz_##f<double>}
+#define FUZZ_COMPLEX_PAIR(f) {"c" #f, fuzz_complex_##f<float>}, {"z" #f, fuzz_complex_##f<double>}
 const Entry routines[] = {
     FUZZ_PAIR(gemm), FUZZ_PAIR(gemv), FUZZ_PAIR(ger),  FUZZ_PAIR(symv), FUZZ_PAIR(trmv),
     FUZZ_PAIR(trsv), FUZZ_PAIR(dot),  FUZZ_PAIR(axpy), FUZZ_PAIR(syrk), FUZZ_PAIR(symm),
     FUZZ_PAIR(trmm), FUZZ_PAIR(trsm), {"cgemm", fuzz_cgemm<float>},      {"zgemm", fuzz_cgemm<double>},
+    FUZZ_COMPLEX_PAIR(syrk), FUZZ_COMPLEX_PAIR(syr2k), FUZZ_COMPLEX_PAIR(symm),
+    FUZZ_COMPLEX_PAIR(trmm), FUZZ_COMPLEX_PAIR(trsm),  FUZZ_COMPLEX_PAIR(gemv),
+    FUZZ_COMPLEX_PAIR(hemv), FUZZ_COMPLEX_PAIR(her),   FUZZ_COMPLEX_PAIR(her2),
+    FUZZ_COMPLEX_PAIR(ger),  FUZZ_COMPLEX_PAIR(trmv),  FUZZ_COMPLEX_PAIR(trsv),
+    FUZZ_COMPLEX_PAIR(dot),  FUZZ_COMPLEX_PAIR(axpy),
 };
 #undef FUZZ_PAIR
+#undef FUZZ_COMPLEX_PAIR
 
 }  // namespace
 

@@ -12,18 +12,10 @@
 // symv (every updated element becomes NaN); none for trmv/trsv, where the
 // reference's "skip if x(j) = 0" makes the pattern its own.  The triangle
 // A does not name (and a unit diagonal) is NaN: reading it shows.
-#include <cblas.h>
-
-#include "fuzz.h"
+#include "cblas_options.h"
 
 namespace fuzz {
 namespace {
-
-CBLAS_TRANSPOSE cb_trans(char t) {
-    return t == 'N' ? CblasNoTrans : t == 'T' ? CblasTrans : CblasConjTrans;
-}
-CBLAS_UPLO cb_uplo(char u) { return u == 'U' ? CblasUpper : CblasLower; }
-CBLAS_DIAG cb_diag(char d) { return d == 'U' ? CblasUnit : CblasNonUnit; }
 
 void cb_gemv(CBLAS_TRANSPOSE t, int m, int n, float al, const float *a, int lda, const float *x,
              int incx, float be, float *y, int incy) {
@@ -66,8 +58,6 @@ void cb_trmv(CBLAS_UPLO u, CBLAS_TRANSPOSE t, CBLAS_DIAG d, int n, const double 
     cblas_dtrmv(CblasRowMajor, u, t, d, n, a, lda, x, incx);
 }
 
-const char *layout(bool row) { return row ? "row-major CBLAS" : "Fortran"; }
-
 }  // namespace
 
 template <class T> void fuzz_gemv(Input &in) {
@@ -77,7 +67,7 @@ template <class T> void fuzz_gemv(Input &in) {
     const int m = size_from(in), n = size_from(in);
     const T alpha = T(scalar_from(in, true)), beta = T(scalar_from(in, true));
     const int incx = inc_from(in), incy = inc_from(in);
-    const int lda = std::max(1, m) + int(in.below(5));
+    const int lda = ld_from(in, m);
     const int lx = t == 'N' ? n : m, ly = t == 'N' ? m : n;
     Gen g(in);
     std::vector<T> a = g.vec<T>(std::size_t(lda) * n), x = g.vec<T>(vec_len(lx, incx, 0)),
@@ -112,7 +102,7 @@ template <class T> void fuzz_ger(Input &in) {
     const int m = size_from(in), n = size_from(in);
     const T alpha = T(scalar_from(in, true));
     const int incx = inc_from(in), incy = inc_from(in);
-    const int lda = std::max(1, m) + int(in.below(5));
+    const int lda = ld_from(in, m);
     Gen g(in);
     std::vector<T> a = g.vec<T>(std::size_t(lda) * n), x = g.vec<T>(vec_len(m, incx, 0)),
                    y = g.vec<T>(vec_len(n, incy, 0));
@@ -143,7 +133,7 @@ template <class T> void fuzz_symv(Input &in) {
     const int n = size_from(in);
     const T alpha = T(scalar_from(in, true)), beta = T(scalar_from(in, true));
     const int incx = inc_from(in), incy = inc_from(in);
-    const int lda = std::max(1, n) + int(in.below(5));
+    const int lda = ld_from(in, n);
     Gen g(in);
     std::vector<T> a = g.vec<T>(std::size_t(lda) * n), x = g.vec<T>(vec_len(n, incx, 0)),
                    y = g.vec<T>(vec_len(n, incy, in.below(3)));
@@ -178,7 +168,7 @@ template <class T> void fuzz_trxv(Input &in, bool solve) {
     const char uplo = flags & 2 ? 'U' : 'L', t = "NTCN"[(flags >> 2) & 3],
                diag = flags & 16 ? 'U' : 'N';
     const int n = size_from(in), incx = inc_from(in);
-    const int lda = std::max(1, n) + int(in.below(5));
+    const int lda = ld_from(in, n);
     Gen g(in);
     std::vector<T> a = g.vec<T>(std::size_t(lda) * n), x = g.vec<T>(vec_len(n, incx, in.below(3)));
     shape_matrix(a, lda, n, uplo, diag, solve);

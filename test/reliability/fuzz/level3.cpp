@@ -16,21 +16,10 @@
 // self-consistent (its N loops give beta*C, its T loops alpha*0 + beta*C);
 // tileblas treats k = 0 like alpha = 0 (A, B not read: beta*C), and is held
 // to that.
-#include <cblas.h>
-#include <tileblas.h>
-
-#include "fuzz.h"
+#include "cblas_options.h"
 
 namespace fuzz {
 namespace {
-
-CBLAS_TRANSPOSE cb_trans(char t) {
-    return t == 'N' ? CblasNoTrans : t == 'T' ? CblasTrans : CblasConjTrans;
-}
-CBLAS_UPLO cb_uplo(char u) { return u == 'U' ? CblasUpper : CblasLower; }
-CBLAS_SIDE cb_side(char s) { return s == 'L' ? CblasLeft : CblasRight; }
-CBLAS_DIAG cb_diag(char d) { return d == 'U' ? CblasUnit : CblasNonUnit; }
-constexpr CBLAS_LAYOUT R = CblasRowMajor;
 
 // Row-major CBLAS on tileblas (arguments already mapped to row-major).
 void cb_gemm(char ta, char tb, int m, int n, int k, const float *al, const float *a, int lda,
@@ -72,10 +61,6 @@ void cb_trsm(char s, char u, char t, char d, int m, int n, double al, const doub
     cblas_dtrsm(R, cb_side(s), cb_uplo(u), cb_trans(t), cb_diag(d), m, n, al, a, lda, b, ldb);
 }
 
-const char *layout(bool row) { return row ? "row-major CBLAS" : "Fortran"; }
-int ld_from(Input &in, int rows) { return std::max(1, rows) + int(in.below(5)); }
-void threads_from(Input &in) { tileblas_set_num_threads(1 + int(in.below(4))); }
-char flip_side(char s) { return s == 'L' ? 'R' : 'L'; }
 
 // gemm, real (w = 1) or complex (w = 2 reals per element; C = conjugate).
 template <class T> void gemm_case(Input &in, bool cplx) {
@@ -114,12 +99,7 @@ template <class T> void gemm_case(Input &in, bool cplx) {
     (cplx ? netlib<T>().cgemm : netlib<T>().gemm)(&ta, &tb, &m, &n, &k, ralpha, a.data(), &lda,
                                                  b.data(), &ldb, beta, ref.data(), &ldc, 1, 1);
     // Bound: the real reference on moduli.
-    auto modulus = [&](const std::vector<T> &v) {
-        std::vector<T> r(v.size() / w);
-        for (std::size_t i = 0; i < r.size(); ++i)
-            r[i] = cplx ? std::hypot(v[2 * i], v[2 * i + 1]) : std::fabs(v[i]);
-        return r;
-    };
+    const auto modulus = [cplx](const std::vector<T> &v) { return cplx ? moduli(v) : absv(v); };
     const std::vector<T> ma = modulus(a), mb = modulus(b);
     std::vector<T> bound = modulus(c);
     const T mal = cplx ? std::hypot(mag(alpha[0]), alpha[1]) : mag(alpha[0]);
