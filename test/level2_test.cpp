@@ -262,7 +262,7 @@ TYPED_TEST(Level2, HermitianMatrixVector) {
   for (auto layout : kLayouts)
     for (auto uplo : {CblasUpper, CblasLower})
       for (Form form : {Form::Full, Form::Band, Form::Packed})
-        for (int n : {0, 1, 5, 12})
+        for (int n : {0, 1, 5, 12, 300})  // 300: complex hemv's panels and row blocks
           for (int k : {0, 2})
             for (auto inc : kIncs)
               for (auto ab : scalars) {
@@ -306,7 +306,7 @@ TYPED_TEST(Level2, TriangularMultiplyAndSolve) {
       for (auto trans : {CblasNoTrans, CblasTrans, CblasConjTrans})
         for (auto diag : {CblasNonUnit, CblasUnit})
           for (Form form : {Form::Full, Form::Band, Form::Packed})
-            for (int n : {0, 1, 6, 11})
+            for (int n : {0, 1, 6, 11, 75})  // 75: blocked full triangles (64 + 8 + 3)
               for (int k : {1, 3})
                 for (int incx : {1, -2}) {
                   if (form != Form::Band && k != 1) continue;

@@ -50,6 +50,25 @@ inline T mul(T a, T b) {
     return a * b;
 }
 
+// a / b; complex by Smith's method (the range reduction of gfortran's
+// Fortran rules, which the reference BLAS is compiled with) instead of
+// std::complex's operator/, a libgcc call (__divsc3) with C99 Inf/NaN
+// recovery: a fifth of ctrsv's time.
+template <class T>
+inline T divide(T a, T b) {
+  if constexpr (is_complex_v<T>) {
+    using R = real_t<T>;
+    if (std::abs(b.real()) >= std::abs(b.imag())) {
+      const R r = b.imag() / b.real(), d = b.real() + b.imag() * r;
+      return T((a.real() + a.imag() * r) / d, (a.imag() - a.real() * r) / d);
+    }
+    const R r = b.real() / b.imag(), d = b.real() * r + b.imag();
+    return T((a.real() * r + a.imag()) / d, (a.imag() * r - a.real()) / d);
+  } else {
+    return a / b;
+  }
+}
+
 // |re| + |im| (the reference's CABS1); |v| for real v.
 template <class T>
 inline real_t<T> abs1(T v) {

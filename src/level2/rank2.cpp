@@ -1,6 +1,7 @@
 // rank2.cpp -- A += alpha * x * y^H + conj(alpha) * y * x^H on one stored
 // triangle (her2, hpr2; syr2, spr2 for real T, where it is
 // alpha * (x y^T + y x^T)).  Complex diagonals come out real.
+#include "level2/column_ops.hpp"
 #include "level2/engines.hpp"
 #include "level2/instantiate.hpp"
 
@@ -22,8 +23,10 @@ void rank2_kernel(const Triangle &tri, T alpha, X x, Y y, T *a) {
     const T t2 = conj_if<true>(mul(alpha, x[j]));
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    for (index_t i = lo; i < hi; ++i)
-      col[i] += conj_if<ConjUpdate>(mul(x[i], t1) + mul(y[i], t2));
+    // The reference's order, (a + x t1) + y t2, as two vector axpys (the
+    // column stays in L1 between them); conj(x t) = conj(t) conj(x).
+    column_axpy<ConjUpdate>(hi - lo, conj_if<ConjUpdate>(t1), x + lo, col + lo);
+    column_axpy<ConjUpdate>(hi - lo, conj_if<ConjUpdate>(t2), y + lo, col + lo);
     col[j] = real_diag(col[j]) + real_diag(mul(x[j], t1) + mul(y[j], t2));
   }
 }

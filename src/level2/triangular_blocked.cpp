@@ -1,10 +1,12 @@
-// triangular_blocked.cpp -- trsv and trmv on a full real triangle in blocks
-// of kBlock columns (OpenBLAS's DTB_ENTRIES idea): the rectangles beside the
-// diagonal triangles as one gemv_n or gemv_t each, so almost all of A
-// streams through the gemv kernels at gemv speed.  Each kBlock triangle is
-// blocked the same way again with kInnerBlock columns, whose small triangles
-// run as scalar loops: kernel calls on a few elements would cost more than
-// the arithmetic.
+// triangular_blocked.cpp -- trsv and trmv on a full triangle (real or
+// complex, op(A) conjugated or not) in blocks of kBlock columns (OpenBLAS's
+// DTB_ENTRIES idea): the rectangles beside the diagonal triangles as one
+// gemv_n or gemv_t each, so almost all of A streams through the gemv kernels
+// at gemv speed.  Each kBlock triangle is blocked the same way again with
+// kInnerBlock columns, whose small triangles run as scalar loops: kernel
+// calls on a few elements would cost more than the arithmetic (complex
+// column by column, an axpy or dot call per column: ctrsv at 0.65x
+// OpenBLAS).
 //
 // The reference skips a column whose x[j] is zero in the column-oriented
 // forms (no 0 * Inf = NaN from that column): so do the triangles, and a
@@ -14,6 +16,8 @@
 #include <algorithm>
 
 #include "level1/active_vector_kernels.hpp"
+#include "level1/scalar.hpp"
+#include "level2/instantiate.hpp"
 
 namespace tileblas::level2 {
 
@@ -26,55 +30,83 @@ namespace {
 constexpr index_t kBlock = 64;
 constexpr index_t kInnerBlock = 8;
 
-template <class T>
-struct Columns {  // column-major A with leading dimension lda
+// Column-major A with leading dimension lda, read as op's matrix: each
+// element conjugated when Conj (complex T only).
+template <class T, bool Conj>
+struct Columns {
   const T *a;
   index_t lda;
   const T *at(index_t i, index_t j) const { return a + i + j * lda; }
-  T diag(index_t j) const { return *at(j, j); }
+  T operator()(index_t i, index_t j) const { return conj_if<Conj>(*at(i, j)); }
+  T diag(index_t j) const { return (*this)(j, j); }
   Columns diagonal_block(index_t j0) const { return {at(j0, j0), lda}; }  // A(j0:, j0:)
 };
 
-// x[0:len] += t * col[0:len] and the dot of col and x, in scalar code: the
-// partial inner triangles (n not a multiple of kInnerBlock).
-template <class T>
-void scalar_axpy(index_t len, T t, const T *col, T *x) {
-  for (index_t i = 0; i < len; ++i) x[i] += t * col[i];
+// x[0:len] += t * A(r0:r0+len, j) and the dot of that piece of column j
+// with x, in scalar code: the partial inner triangles (n not a multiple of
+// kInnerBlock).
+template <class T, bool Conj>
+void scalar_axpy(index_t len, T t, const Columns<T, Conj> &A, index_t r0, index_t j, T *x) {
+  for (index_t i = 0; i < len; ++i) x[i] += mul(t, A(r0 + i, j));
 }
-template <class T>
-T scalar_dot(index_t len, const T *col, const T *x) {
+template <class T, bool Conj>
+T scalar_dot(index_t len, const Columns<T, Conj> &A, index_t r0, index_t j, const T *x) {
   T s = 0;
-  for (index_t i = 0; i < len; ++i) s += col[i] * x[i];
+  for (index_t i = 0; i < len; ++i) s += mul(A(r0 + i, j), x[i]);
   return s;
 }
 
+// The target's gemv and axpy kernels on op's matrix (conjugating for Conj).
+template <class T, bool Conj>
+struct Kernels {
+  void gemv_n(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y) const {
+    if constexpr (is_complex_v<T>)
+      complex_vector_kernels<T>().gemv_n(m, n, alpha, a, lda, x, y, Conj);
+    else
+      vector_kernels<T>().gemv_n(m, n, alpha, a, lda, x, y);
+  }
+  void gemv_t(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y) const {
+    if constexpr (is_complex_v<T>)
+      complex_vector_kernels<T>().gemv_t(m, n, alpha, a, lda, x, y, Conj);
+    else
+      vector_kernels<T>().gemv_t(m, n, alpha, a, lda, x, y);
+  }
+  void axpy(index_t n, T alpha, const T *x, T *y) const {
+    if constexpr (is_complex_v<T>)
+      complex_vector_kernels<T>().axpy(n, alpha, x, y, Conj);
+    else
+      vector_kernels<T>().axpy(n, alpha, x, y);
+  }
+};
+
 // y[0:m] += sign * A(r0:r0+m, j0:j0+nb) * x[j0:j0+nb], skipping zero x[j].
-template <class T>
-void add_columns(const VectorKernels<T> &k, const Columns<T> &A, index_t r0, index_t m,
-                 index_t j0, index_t nb, T sign, const T *x, T *y) {
+template <class T, bool Conj>
+void add_columns(const Columns<T, Conj> &A, index_t r0, index_t m, index_t j0, index_t nb,
+                 T sign, const T *x, T *y) {
   if (m <= 0) return;
+  const Kernels<T, Conj> k;
   const T *xb = x + j0;
   if (std::none_of(xb, xb + nb, [](T v) { return v == T(0); })) {
     k.gemv_n(m, nb, sign, A.at(r0, j0), A.lda, xb, y);
     return;
   }
   for (index_t c = 0; c < nb; ++c)
-    if (xb[c] != T(0)) k.axpy(m, sign * xb[c], A.at(r0, j0 + c), y);
+    if (xb[c] != T(0)) k.axpy(m, mul(sign, xb[c]), A.at(r0, j0 + c), y);
 }
 
 // y[0:nb] += sign * A(r0:r0+m, j0:j0+nb)^T * x[r0:r0+m].
-template <class T>
-void add_dots(const VectorKernels<T> &k, const Columns<T> &A, index_t r0, index_t m, index_t j0,
-              index_t nb, T sign, const T *x, T *y) {
-  if (m > 0) k.gemv_t(m, nb, sign, A.at(r0, j0), A.lda, x + r0, y);
+template <class T, bool Conj>
+void add_dots(const Columns<T, Conj> &A, index_t r0, index_t m, index_t j0, index_t nb, T sign,
+              const T *x, T *y) {
+  if (m > 0) Kernels<T, Conj>().gemv_t(m, nb, sign, A.at(r0, j0), A.lda, x + r0, y);
 }
 
 // ---- x = A^-1 x
 // The solve is one dependency chain through x (each x[j] waits for the
 // columns before it), so a full kInnerBlock triangle keeps its piece of x in
 // registers: no store-to-load forwarding in the chain, only the division.
-template <bool Upper, class T>
-void solve_inner_columns(const Columns<T> &A, bool unit, T *x) {
+template <bool Upper, class T, bool Conj>
+void solve_inner_columns(const Columns<T, Conj> &A, bool unit, T *x) {
   constexpr int N = kInnerBlock;
   T v[N];
 #pragma GCC unroll 8
@@ -83,17 +115,17 @@ void solve_inner_columns(const Columns<T> &A, bool unit, T *x) {
   for (int step = 0; step < N; ++step) {
     const int j = Upper ? N - 1 - step : step;
     if (v[j] == T(0)) continue;  // the reference skips zero x[j]
-    if (!unit) v[j] /= A.diag(j);
+    if (!unit) v[j] = divide(v[j], A.diag(j));
 #pragma GCC unroll 8
     for (int i = 0; i < N; ++i)
-      if (Upper ? i < j : i > j) v[i] -= v[j] * *A.at(i, j);
+      if (Upper ? i < j : i > j) v[i] -= mul(v[j], A(i, j));
   }
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) x[i] = v[i];
 }
 
-template <bool Upper, class T>
-void solve_inner_dots(const Columns<T> &A, bool unit, T *x) {
+template <bool Upper, class T, bool Conj>
+void solve_inner_dots(const Columns<T, Conj> &A, bool unit, T *x) {
   constexpr int N = kInnerBlock;
   T v[N];
 #pragma GCC unroll 8
@@ -104,21 +136,21 @@ void solve_inner_dots(const Columns<T> &A, bool unit, T *x) {
     T t = v[j];
 #pragma GCC unroll 8
     for (int i = 0; i < N; ++i)
-      if (Upper ? i < j : i > j) t -= *A.at(i, j) * v[i];
-    if (!unit) t /= A.diag(j);
+      if (Upper ? i < j : i > j) t -= mul(A(i, j), v[i]);
+    if (!unit) t = divide(t, A.diag(j));
     v[j] = t;
   }
 #pragma GCC unroll 8
   for (int i = 0; i < N; ++i) x[i] = v[i];
 }
 
-template <class T>
-void solve_columns(const VectorKernels<T> &k, const Columns<T> &A, bool upper, bool unit,
-                   index_t n, T *x, index_t block = kBlock) {
+template <class T, bool Conj>
+void solve_columns(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+                   index_t block = kBlock) {
   // The diagonal triangle of columns [j0, j1): blocked again, or scalar.
   auto triangle = [&](index_t j0, index_t j1) {
     if (block > kInnerBlock) {
-      solve_columns(k, A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
+      solve_columns(A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
       return;
     }
     if (j1 - j0 == kInnerBlock) {
@@ -129,35 +161,35 @@ void solve_columns(const VectorKernels<T> &k, const Columns<T> &A, bool upper, b
     for (index_t step = 0; step < j1 - j0; ++step) {
       const index_t j = upper ? j1 - 1 - step : j0 + step;
       if (x[j] == T(0)) continue;
-      if (!unit) x[j] /= A.diag(j);
+      if (!unit) x[j] = divide(x[j], A.diag(j));
       if (upper)
-        scalar_axpy(j - j0, -x[j], A.at(j0, j), x + j0);
+        scalar_axpy(j - j0, -x[j], A, j0, j, x + j0);
       else
-        scalar_axpy(j1 - j - 1, -x[j], A.at(j + 1, j), x + j + 1);
+        scalar_axpy(j1 - j - 1, -x[j], A, j + 1, j, x + j + 1);
     }
   };
   if (upper) {  // last block first
     for (index_t j1 = n; j1 > 0; j1 -= block) {
       const index_t j0 = std::max<index_t>(0, j1 - block);
       triangle(j0, j1);
-      add_columns(k, A, 0, j0, j0, j1 - j0, T(-1), x, x);
+      add_columns(A, 0, j0, j0, j1 - j0, T(-1), x, x);
     }
   } else {
     for (index_t j0 = 0; j0 < n; j0 += block) {
       const index_t j1 = std::min(n, j0 + block);
       triangle(j0, j1);
-      add_columns(k, A, j1, n - j1, j0, j1 - j0, T(-1), x, x + j1);
+      add_columns(A, j1, n - j1, j0, j1 - j0, T(-1), x, x + j1);
     }
   }
 }
 
 // x = A^-T x: each block first takes the solved part, then its triangle.
-template <class T>
-void solve_dots(const VectorKernels<T> &k, const Columns<T> &A, bool upper, bool unit, index_t n,
-                T *x, index_t block = kBlock) {
+template <class T, bool Conj>
+void solve_dots(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+                index_t block = kBlock) {
   auto triangle = [&](index_t j0, index_t j1) {
     if (block > kInnerBlock) {
-      solve_dots(k, A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
+      solve_dots(A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
       return;
     }
     if (j1 - j0 == kInnerBlock) {
@@ -167,56 +199,56 @@ void solve_dots(const VectorKernels<T> &k, const Columns<T> &A, bool upper, bool
     }
     for (index_t step = 0; step < j1 - j0; ++step) {
       const index_t j = upper ? j0 + step : j1 - 1 - step;
-      T t = x[j] - (upper ? scalar_dot(j - j0, A.at(j0, j), x + j0)
-                          : scalar_dot(j1 - j - 1, A.at(j + 1, j), x + j + 1));
-      if (!unit) t /= A.diag(j);
+      T t = x[j] - (upper ? scalar_dot(j - j0, A, j0, j, x + j0)
+                          : scalar_dot(j1 - j - 1, A, j + 1, j, x + j + 1));
+      if (!unit) t = divide(t, A.diag(j));
       x[j] = t;
     }
   };
   if (upper) {
     for (index_t j0 = 0; j0 < n; j0 += block) {
       const index_t j1 = std::min(n, j0 + block);
-      add_dots(k, A, 0, j0, j0, j1 - j0, T(-1), x, x + j0);
+      add_dots(A, 0, j0, j0, j1 - j0, T(-1), x, x + j0);
       triangle(j0, j1);
     }
   } else {
     for (index_t j1 = n; j1 > 0; j1 -= block) {
       const index_t j0 = std::max<index_t>(0, j1 - block);
-      add_dots(k, A, j1, n - j1, j0, j1 - j0, T(-1), x, x + j0);
+      add_dots(A, j1, n - j1, j0, j1 - j0, T(-1), x, x + j0);
       triangle(j0, j1);
     }
   }
 }
 
 // ---- x = A x: each block's rectangle first, while the block's x is unchanged.
-template <class T>
-void multiply_columns(const VectorKernels<T> &k, const Columns<T> &A, bool upper, bool unit,
-                      index_t n, T *x, index_t block = kBlock) {
+template <class T, bool Conj>
+void multiply_columns(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+                      index_t block = kBlock) {
   auto triangle = [&](index_t j0, index_t j1) {
     if (block > kInnerBlock) {
-      multiply_columns(k, A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
+      multiply_columns(A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
       return;
     }
     for (index_t step = 0; step < j1 - j0; ++step) {
       const index_t j = upper ? j0 + step : j1 - 1 - step;  // x[j] read before it changes
       if (x[j] == T(0)) continue;
       if (upper)
-        scalar_axpy(j - j0, x[j], A.at(j0, j), x + j0);
+        scalar_axpy(j - j0, x[j], A, j0, j, x + j0);
       else
-        scalar_axpy(j1 - j - 1, x[j], A.at(j + 1, j), x + j + 1);
-      if (!unit) x[j] *= A.diag(j);
+        scalar_axpy(j1 - j - 1, x[j], A, j + 1, j, x + j + 1);
+      if (!unit) x[j] = mul(x[j], A.diag(j));
     }
   };
   if (upper) {  // x[j] feeds rows above it: first block first
     for (index_t j0 = 0; j0 < n; j0 += block) {
       const index_t j1 = std::min(n, j0 + block);
-      add_columns(k, A, 0, j0, j0, j1 - j0, T(1), x, x);
+      add_columns(A, 0, j0, j0, j1 - j0, T(1), x, x);
       triangle(j0, j1);
     }
   } else {
     for (index_t j1 = n; j1 > 0; j1 -= block) {
       const index_t j0 = std::max<index_t>(0, j1 - block);
-      add_columns(k, A, j1, n - j1, j0, j1 - j0, T(1), x, x + j1);
+      add_columns(A, j1, n - j1, j0, j1 - j0, T(1), x, x + j1);
       triangle(j0, j1);
     }
   }
@@ -224,60 +256,71 @@ void multiply_columns(const VectorKernels<T> &k, const Columns<T> &A, bool upper
 
 // x = A^T x: x[j] reads the entries above (upper) or below (lower) it, which
 // must still be unchanged: upper walks backwards, lower forwards.
-template <class T>
-void multiply_dots(const VectorKernels<T> &k, const Columns<T> &A, bool upper, bool unit,
-                   index_t n, T *x, index_t block = kBlock) {
+template <class T, bool Conj>
+void multiply_dots(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+                   index_t block = kBlock) {
   auto triangle = [&](index_t j0, index_t j1) {
     if (block > kInnerBlock) {
-      multiply_dots(k, A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
+      multiply_dots(A.diagonal_block(j0), upper, unit, j1 - j0, x + j0, kInnerBlock);
       return;
     }
     for (index_t step = 0; step < j1 - j0; ++step) {
       const index_t j = upper ? j1 - 1 - step : j0 + step;
       T t = x[j];
-      if (!unit) t *= A.diag(j);
-      x[j] = t + (upper ? scalar_dot(j - j0, A.at(j0, j), x + j0)
-                        : scalar_dot(j1 - j - 1, A.at(j + 1, j), x + j + 1));
+      if (!unit) t = mul(t, A.diag(j));
+      x[j] = t + (upper ? scalar_dot(j - j0, A, j0, j, x + j0)
+                        : scalar_dot(j1 - j - 1, A, j + 1, j, x + j + 1));
     }
   };
   if (upper) {
     for (index_t j1 = n; j1 > 0; j1 -= block) {
       const index_t j0 = std::max<index_t>(0, j1 - block);
       triangle(j0, j1);
-      add_dots(k, A, 0, j0, j0, j1 - j0, T(1), x, x + j0);
+      add_dots(A, 0, j0, j0, j1 - j0, T(1), x, x + j0);
     }
   } else {
     for (index_t j0 = 0; j0 < n; j0 += block) {
       const index_t j1 = std::min(n, j0 + block);
       triangle(j0, j1);
-      add_dots(k, A, j1, n - j1, j0, j1 - j0, T(1), x, x + j0);
+      add_dots(A, j1, n - j1, j0, j1 - j0, T(1), x, x + j0);
     }
   }
+}
+
+template <bool Conj, class T>
+void sv_blocked(bool upper, bool trans, bool unit, index_t n, const T *a, index_t lda, T *x) {
+  const Columns<T, Conj> A{a, lda};
+  trans ? solve_dots(A, upper, unit, n, x) : solve_columns(A, upper, unit, n, x);
+}
+
+template <bool Conj, class T>
+void mv_blocked(bool upper, bool trans, bool unit, index_t n, const T *a, index_t lda, T *x) {
+  const Columns<T, Conj> A{a, lda};
+  trans ? multiply_dots(A, upper, unit, n, x) : multiply_columns(A, upper, unit, n, x);
 }
 
 }  // namespace
 
 template <class T>
-void triangular_sv_blocked(bool upper, bool trans, bool unit, index_t n, const T *a, index_t lda,
-                           T *x) {
-  const Columns<T> A{a, lda};
-  const VectorKernels<T> &k = vector_kernels<T>();
-  trans ? solve_dots(k, A, upper, unit, n, x) : solve_columns(k, A, upper, unit, n, x);
+void triangular_sv_blocked(bool upper, bool trans, bool conj, bool unit, index_t n, const T *a,
+                           index_t lda, T *x) {
+  conj && is_complex_v<T> ? sv_blocked<true>(upper, trans, unit, n, a, lda, x)
+                          : sv_blocked<false>(upper, trans, unit, n, a, lda, x);
 }
 
 template <class T>
-void triangular_mv_blocked(bool upper, bool trans, bool unit, index_t n, const T *a, index_t lda,
-                           T *x) {
-  const Columns<T> A{a, lda};
-  const VectorKernels<T> &k = vector_kernels<T>();
-  trans ? multiply_dots(k, A, upper, unit, n, x) : multiply_columns(k, A, upper, unit, n, x);
+void triangular_mv_blocked(bool upper, bool trans, bool conj, bool unit, index_t n, const T *a,
+                           index_t lda, T *x) {
+  conj && is_complex_v<T> ? mv_blocked<true>(upper, trans, unit, n, a, lda, x)
+                          : mv_blocked<false>(upper, trans, unit, n, a, lda, x);
 }
 
-#define TILEBLAS_INSTANTIATE(T)                                                              \
-  template void triangular_sv_blocked<T>(bool, bool, bool, index_t, const T *, index_t, T *); \
-  template void triangular_mv_blocked<T>(bool, bool, bool, index_t, const T *, index_t, T *);
-TILEBLAS_INSTANTIATE(float)
-TILEBLAS_INSTANTIATE(double)
+#define TILEBLAS_INSTANTIATE(T)                                                                \
+  template void triangular_sv_blocked<T>(bool, bool, bool, bool, index_t, const T *, index_t, \
+                                         T *);                                                 \
+  template void triangular_mv_blocked<T>(bool, bool, bool, bool, index_t, const T *, index_t, \
+                                         T *);
+TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
 #undef TILEBLAS_INSTANTIATE
 
 }  // namespace tileblas::level2

@@ -22,7 +22,7 @@ void trsv_columns(const Triangle &tri, bool unit, const T *a, X x) {
     const index_t j = tri.upper ? n - 1 - step : step;
     if (x[j] == T(0)) continue;  // the reference skips zero x[j]
     const T *col = a + tri.column_offset(j);
-    if (!unit) x[j] /= conj_if<ConjA>(col[j]);
+    if (!unit) x[j] = divide(x[j], conj_if<ConjA>(col[j]));
     const T t = x[j];
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
@@ -42,7 +42,7 @@ void trsv_dots(const Triangle &tri, bool unit, const T *a, X x) {
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
     t -= column_dot<ConjA>(hi - lo, col + lo, x + lo);
-    if (!unit) t /= conj_if<ConjA>(col[j]);
+    if (!unit) t = divide(t, conj_if<ConjA>(col[j]));
     x[j] = t;
   }
 }
@@ -60,12 +60,10 @@ void triangular_sv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x,
       conj ? trsv_columns<true>(tri, unit_diag, a, xv) : trsv_columns<false>(tri, unit_diag, a, xv);
   };
   if (!xs.ok()) return portable(Strided<T>(tri.n, x, incx));
-  if constexpr (has_vector_kernels_v<T>) {
-    if (tri.kind == Triangle::Kind::Full) {  // real, full storage: gemv-sized blocks
-      triangular_sv_blocked(tri.upper, transposes(op), unit_diag, tri.n, a, tri.ld, xs.data());
-      xs.scatter();
-      return;
-    }
+  if (tri.kind == Triangle::Kind::Full) {  // full storage: gemv-sized blocks
+    triangular_sv_blocked(tri.upper, transposes(op), conj, unit_diag, tri.n, a, tri.ld, xs.data());
+    xs.scatter();
+    return;
   }
   portable(xs.data());
   xs.scatter();
