@@ -147,6 +147,10 @@ struct VectorKernels {
   T (*dot)(index_t n, const T *x, const T *y);                // sum x_i * y_i
   void (*axpy)(index_t n, T alpha, const T *x, T *y);         // y += alpha * x
   void (*scal)(index_t n, T alpha, T *x);                     // x *= alpha (always multiplies)
+  // x, y = c x + s y, c y - s x (x stored last: with x and y the same
+  // array the reference's x wins).
+  void (*rot)(index_t n, T *x, T *y, T c, T s);
+  void (*swap)(index_t n, T *x, T *y);  // exchange x and y
   // y[0:m] += alpha * A x, A m x n column-major: y is loaded and stored once
   // per group of columns; column j adds (alpha * x[j]) * A(:, j).
   void (*gemv_n)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);

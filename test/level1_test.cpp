@@ -188,6 +188,25 @@ TYPED_TEST(Level1, AxpyScalCopySwapRotMatchReference) {
     }
 }
 
+// x and y the same array: the reference stores x (c x + s y) after y, so
+// x = (c + s) x; the vector kernel (unit stride, tails) as the strided loop.
+TYPED_TEST(Level1, RotOnOneArrayKeepsTheReferencesX) {
+  using T = TypeParam;
+  using R = decltype(std::abs(T()));
+  const R c = R(0.6), s = R(0.8);
+  for (int inc : {1, 2})
+    for (int n : {1, 7, 37, 100}) {
+      const auto x0 = random_vector<T>(storage(n, inc), 5 * n);
+      auto x = x0;
+      Blas<T>::rot(n, x.data(), inc, x.data(), inc, c, s);
+      for (int i = 0; i < n; ++i) {
+        const cld expect = widen(x0[long(i) * inc]) * (long double)(c + s);
+        EXPECT_LE(std::abs(widen(x[long(i) * inc]) - expect), 4 * eps<T>() * std::abs(expect))
+            << "inc=" << inc << " n=" << n << " i=" << i;
+      }
+    }
+}
+
 TYPED_TEST(Level1, DotsNormsAsumMatchReference) {
   using T = TypeParam;
   using B = Blas<T>;

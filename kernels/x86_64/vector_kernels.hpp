@@ -79,6 +79,43 @@ struct VectorKernelSet {
     }
   }
 
+  static void rot(index_t n, T *x, T *y, T c, T s) {
+    const reg cv = V::set1(c), sv = V::set1(s), nsv = V::set1(-s);  // c y - s x = c y + (-s) x
+    const auto step = [&](index_t i, const auto &load, const auto &store) {
+      const reg xv = load(x + i), yv = load(y + i);
+      // y first: with x and y the same array the reference's x wins.
+      store(y + i, V::add(V::mul(cv, yv), V::mul(nsv, xv)));
+      store(x + i, V::add(V::mul(cv, xv), V::mul(sv, yv)));
+    };
+    for_each_vector(n, step);
+  }
+
+  static void swap(index_t n, T *x, T *y) {
+    for_each_vector(n, [&](index_t i, const auto &load, const auto &store) {
+      const reg xv = load(x + i), yv = load(y + i);
+      store(x + i, yv);
+      store(y + i, xv);
+    });
+  }
+
+  // step(i, load, store) over [0, n): U vectors at a time, then single
+  // vectors, then one masked (partial) vector.
+  template <class Step>
+  static void for_each_vector(index_t n, const Step &step) {
+    const auto load = [](const T *p) { return V::load(p); };
+    const auto store = [](T *p, reg v) { V::store(p, v); };
+    index_t i = 0;
+    for (; i + U * W <= n; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) step(i + u * W, load, store);
+    for (; i + W <= n; i += W) step(i, load, store);
+    if (i < n) {
+      const int r = static_cast<int>(n - i);
+      step(i, [r](const T *p) { return V::load_partial(p, r); },
+           [r](T *p, reg v) { V::store_partial(p, v, r); });
+    }
+  }
+
   // acc[0] + acc[1] + ... pairwise, in a fixed order.
   static reg tree_sum(reg *acc) {
 #pragma GCC unroll 16
@@ -220,6 +257,8 @@ VectorKernels<typename V::T> make_vector_kernels(const char *name) {
           &K::dot,
           &K::axpy,
           &K::scal,
+          &K::rot,
+          &K::swap,
           &gemv_n<V, NC, NU>,
           &gemv_t<V, TC, TU>,
           &asum<V, DotU>,

@@ -1,8 +1,11 @@
-// rotations.cpp -- rotg, rotmg, rot, rotm.
+// rotations.cpp -- rotg, rotmg, rot, rotm; unit-stride rot on the target's
+// vector kernel.
 #include "level1/rotations.hpp"
 
 #include <algorithm>
 #include <limits>
+
+#include "level1/active_vector_kernels.hpp"
 
 namespace tileblas::level1 {
 
@@ -270,10 +273,9 @@ void rot(index_t n, T *x, index_t incx, T *y, index_t incy, R c, R s) {
     yv = c * yv - s * xv;
     xv = t;
   };
-  if (incx == 1 && incy == 1) {
-    T *__restrict xs = x;
-    T *__restrict ys = y;
-    for (index_t i = 0; i < n; ++i) apply(xs[i], ys[i]);
+  if (incx == 1 && incy == 1) {  // complex data with a real rotation: 2n reals
+    constexpr index_t parts = is_complex_v<T> ? 2 : 1;
+    vector_kernels<R>().rot(parts * n, reinterpret_cast<R *>(x), reinterpret_cast<R *>(y), c, s);
     return;
   }
   index_t ix = first_index(n, incx), iy = first_index(n, incy);

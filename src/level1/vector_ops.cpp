@@ -1,7 +1,7 @@
-// vector_ops.cpp -- swap, copy, scal, axpy: unit-stride real scal and real
-// and complex axpy run the target's vector kernels; otherwise a unit-stride
-// loop the compiler
-// vectorises, and a strided loop for everything else.
+// vector_ops.cpp -- swap, copy, scal, axpy: unit-stride swap, real scal and
+// real and complex axpy run the target's vector kernels; otherwise a
+// unit-stride loop the compiler vectorises, and a strided loop for
+// everything else.
 #include "level1/vector_ops.hpp"
 
 #include "level1/active_vector_kernels.hpp"
@@ -12,14 +12,10 @@ namespace tileblas::level1 {
 template <class T>
 void swap(index_t n, T *x, index_t incx, T *y, index_t incy) {
   if (n <= 0) return;
-  if (incx == 1 && incy == 1) {
-    T *__restrict xs = x;
-    T *__restrict ys = y;
-    for (index_t i = 0; i < n; ++i) {
-      const T t = xs[i];
-      xs[i] = ys[i];
-      ys[i] = t;
-    }
+  if (incx == 1 && incy == 1) {  // complex: 2n reals
+    using R = real_t<T>;
+    constexpr index_t parts = is_complex_v<T> ? 2 : 1;
+    vector_kernels<R>().swap(parts * n, reinterpret_cast<R *>(x), reinterpret_cast<R *>(y));
     return;
   }
   index_t ix = first_index(n, incx), iy = first_index(n, incy);
