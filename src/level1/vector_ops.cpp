@@ -87,8 +87,11 @@ void axpy(index_t n, T alpha, const T *x, index_t incx, T *y, index_t incy) {
     for (index_t i = 0; i < n; ++i) ys[i] += mul(alpha, xs[i]);
     return;
   }
-  index_t ix = first_index(n, incx), iy = first_index(n, incy);
-  for (index_t i = 0; i < n; ++i, ix += incx, iy += incy) y[iy] += mul(alpha, x[ix]);
+  // Strided: x and y do not overlap (as for the unit-stride kernels), so
+  // loads may run ahead of the stores.
+  const T *__restrict xs = x + first_index(n, incx);
+  T *__restrict ys = y + first_index(n, incy);
+  for (index_t i = 0; i < n; ++i) ys[i * incy] += mul(alpha, xs[i * incx]);
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                         \
