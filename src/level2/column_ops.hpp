@@ -12,9 +12,17 @@
 
 namespace tileblas::level2 {
 
+// Below this many elements a column's axpy or dot runs inline: a kernel
+// call costs more than the arithmetic (band matrices' short columns).
+inline constexpr index_t kShortColumn = 24;
+
 template <bool ConjA, class T>
 inline void column_axpy(index_t n, T t, const T *col, T *y) {
   if (n <= 0) return;
+  if (n < kShortColumn) {
+    for (index_t i = 0; i < n; ++i) y[i] += mul(t, conj_if<ConjA>(col[i]));
+    return;
+  }
   if constexpr (has_vector_kernels_v<T>)
     vector_kernels<T>().axpy(n, t, col, y);
   else
@@ -24,6 +32,16 @@ inline void column_axpy(index_t n, T t, const T *col, T *y) {
 template <bool ConjA, class T>
 inline T column_dot(index_t n, const T *col, const T *x) {
   if (n <= 0) return T(0);
+  if (n < kShortColumn) {  // two sums: half the add latency chain
+    T even = T(0), odd = T(0);
+    index_t i = 0;
+    for (; i + 2 <= n; i += 2) {
+      even += mul(conj_if<ConjA>(col[i]), x[i]);
+      odd += mul(conj_if<ConjA>(col[i + 1]), x[i + 1]);
+    }
+    if (i < n) even += mul(conj_if<ConjA>(col[i]), x[i]);
+    return even + odd;
+  }
   if constexpr (has_vector_kernels_v<T>)
     return vector_kernels<T>().dot(n, col, x);
   else
