@@ -145,6 +145,9 @@ template <class T>
 struct VectorKernels {
   const char *name;  // e.g. "avx512"
   T (*dot)(index_t n, const T *x, const T *y);                // sum x_i * y_i
+  // sum x_i * y_i accumulated in double (dsdot, sdsdot: a float product is
+  // exact in double, so each step rounds only the sum).
+  double (*dot_in_double)(index_t n, const T *x, const T *y);
   void (*axpy)(index_t n, T alpha, const T *x, T *y);         // y += alpha * x
   void (*scal)(index_t n, T alpha, T *x);                     // x *= alpha (always multiplies)
   // x, y = c x + s y, c y - s x (x stored last: with x and y the same

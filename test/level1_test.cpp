@@ -30,6 +30,7 @@ int izamax_(const int *, const c64 *, const int *);
 void sscal_(const int *, const float *, float *, const int *);
 void zdscal_(const int *, const double *, c64 *, const int *);
 void daxpy_(const int *, const double *, const double *, const int *, double *, const int *);
+double dsdot_(const int *, const float *, const int *, const float *, const int *);
 float sdsdot_(const int *, const float *, const float *, const int *, const float *,
               const int *);
 void drotg_(double *, double *, double *, double *);
@@ -281,6 +282,25 @@ TEST(Level1Fortran, ComplexDotReturnedByValue) {
   EXPECT_FLOAT_EQ(sdsdot_(&n, &sb, a.data(), &inc, b.data(), &inc), 32.5f);
   n = 0;
   EXPECT_FLOAT_EQ(sdsdot_(&n, &sb, a.data(), &inc, b.data(), &inc), 0.5f);
+}
+
+// dsdot / sdsdot sum in double on every path (the vector kernel, its tail,
+// threads' chunks): 2^24 + 1 is not a float, so float sums would drop the ones.
+TEST(Level1Fortran, DsdotSumsInDouble) {
+  for (int n : {3, 37, 1001, 100003}) {
+    std::vector<float> x(n), y(n, 1.0f);
+    long double want = 0;
+    for (int i = 0; i < n; ++i) {
+      // Period 3: every vector lane meets 2^24, 1, -2^24 in turn.
+      x[i] = i % 3 == 0 ? 16777216.0f : i % 3 == 2 ? -16777216.0f : 1.0f;
+      want += x[i];
+    }
+    const int inc = 1;
+    const float sb = 0.25f;
+    EXPECT_EQ(dsdot_(&n, x.data(), &inc, y.data(), &inc), double(want)) << "n=" << n;
+    EXPECT_EQ(sdsdot_(&n, &sb, x.data(), &inc, y.data(), &inc), float(double(want) + 0.25))
+        << "n=" << n;
+  }
 }
 
 TEST(Level1Fortran, ScalKeepsNaNTimesZero) {

@@ -255,6 +255,7 @@ VectorKernels<typename V::T> make_vector_kernels(const char *name) {
   using K = VectorKernelSet<V, DotU>;
   return {name,
           &K::dot,
+          &dot_in_double<D, DotU, T>,
           &K::axpy,
           &K::scal,
           &K::rot,

@@ -38,21 +38,28 @@ typename V::T asum(index_t n, const typename V::T *x) {
   return V::sum(tree_reduce<U>(acc, V::add));
 }
 
-// sum x_i^2 in double, unscaled, for float or double x; D: the target's
-// double traits.  A float's square is exact in double and neither overflows
-// nor underflows, so float nrm2 needs no scaling at all; for double the
-// caller checks the result and falls back to the scaled algorithm when it
-// may have overflowed or underflowed (src/level1/norms.cpp).
-template <class D, int U, class Src>
-double sum_of_squares(index_t n, const Src *x) {
+// sum x_i * y_i (Square: x_i^2, y unused) in double, for float or double
+// data; D: the target's double traits.  Products of floats are exact in
+// double.
+template <class D, int U, class Src, bool Square>
+double sum_in_double(index_t n, const Src *x, const Src *y) {
   static_assert(std::is_same_v<typename D::T, double>);
   using reg = typename D::reg;
   constexpr int W = D::width;
-  auto load = [](const Src *p) {
+  const auto load = [](const Src *p) {
     if constexpr (std::is_same_v<Src, float>)
       return D::load_float(p);
     else
       return D::load(p);
+  };
+  const auto load_partial = [](const Src *p, int r) {
+    if constexpr (std::is_same_v<Src, float>)
+      return D::load_float_partial(p, r);
+    else
+      return D::load_partial(p, r);
+  };
+  const auto product = [&](reg acc, reg a, const Src *py, auto load_y) {
+    return D::fma(a, Square ? a : load_y(py), acc);
   };
   reg acc[U];
 #pragma GCC unroll 16
@@ -60,24 +67,28 @@ double sum_of_squares(index_t n, const Src *x) {
   index_t i = 0;
   for (; i + U * W <= n; i += U * W)
 #pragma GCC unroll 16
-    for (int u = 0; u < U; ++u) {
-      const reg v = load(x + i + u * W);
-      acc[u] = D::fma(v, v, acc[u]);
-    }
-  for (; i + W <= n; i += W) {
-    const reg v = load(x + i);
-    acc[0] = D::fma(v, v, acc[0]);
-  }
+    for (int u = 0; u < U; ++u) acc[u] = product(acc[u], load(x + i + u * W), y + i + u * W, load);
+  for (; i + W <= n; i += W) acc[0] = product(acc[0], load(x + i), y + i, load);
   if (i < n) {
     const int r = static_cast<int>(n - i);
-    reg v;
-    if constexpr (std::is_same_v<Src, float>)
-      v = D::load_float_partial(x + i, r);
-    else
-      v = D::load_partial(x + i, r);
-    acc[0] = D::fma(v, v, acc[0]);
+    acc[0] = product(acc[0], load_partial(x + i, r), y + i,
+                     [&](const Src *p) { return load_partial(p, r); });
   }
   return D::sum(tree_reduce<U>(acc, D::add));
+}
+
+// sum x_i^2 in double, unscaled.  A float's square is exact in double and
+// neither overflows nor underflows, so float nrm2 needs no scaling at all;
+// for double the caller checks the result and falls back to the scaled
+// algorithm when it may have overflowed or underflowed (src/level1/norms.cpp).
+template <class D, int U, class Src>
+double sum_of_squares(index_t n, const Src *x) {
+  return sum_in_double<D, U, Src, true>(n, x, x);
+}
+
+template <class D, int U, class Src>
+double dot_in_double(index_t n, const Src *x, const Src *y) {
+  return sum_in_double<D, U, Src, false>(n, x, y);
 }
 
 // The 0-based index of the first x_i with the largest |x_i| among those that

@@ -1,8 +1,6 @@
-// dot.cpp -- inner products.  Unit-stride dots (real and complex) run the
-// target's vector kernels, on threads for long vectors; the portable
-// unit-stride loop (dsdot's double sums) keeps several partial sums: without
-// -ffast-math the compiler may not reassociate one running sum, so
-// independent accumulators are what lets it use vector registers.
+// dot.cpp -- inner products.  Unit-stride dots (real, complex, and dsdot's
+// float data summed in double) run the target's vector kernels, on threads
+// for long vectors; strided ones a loop.
 #include "level1/dot.hpp"
 
 #include <algorithm>
@@ -14,35 +12,20 @@ namespace tileblas::level1 {
 
 namespace {
 
-constexpr int kLanes = 8;  // partial sums: one AVX-512 float register's worth of doubles
-
-template <class Acc, bool ConjX, class T>
-Acc dot_unit(index_t n, const T *__restrict x, const T *__restrict y) {
-  Acc part[kLanes] = {};
-  index_t i = 0;
-  for (; i + kLanes <= n; i += kLanes)
-    for (int l = 0; l < kLanes; ++l)
-      part[l] += mul(Acc(conj_if<ConjX>(x[i + l])), Acc(y[i + l]));
-  Acc sum = 0;
-  for (; i < n; ++i) sum += mul(Acc(conj_if<ConjX>(x[i])), Acc(y[i]));
-  for (int l = 0; l < kLanes; ++l) sum += part[l];
-  return sum;
-}
-
 // A long real dot as fixed chunks of kDotChunk elements, each summed by the
 // kernel and the chunk sums added in order: the same result for any thread
 // count (threads take whole chunks).  32K elements: a chunk is long enough
 // that the kernel runs at full speed and a team has at least 100K elements.
 constexpr index_t kDotChunk = 32768;
 
-// kernel_dot(len, x, y) is the target's kernel for this type.
-template <class T, class KernelDot>
-T dot_vector(index_t n, const T *x, const T *y, KernelDot kernel_dot) {
+// kernel_dot(len, x, y) is the target's kernel for this type, summing in Acc.
+template <class Acc, class T, class KernelDot>
+Acc dot_vector(index_t n, const T *x, const T *y, KernelDot kernel_dot) {
   if (n <= kDotChunk) return kernel_dot(n, x, y);
-  T sum = 0;
-  reduce_chunks<T>(
+  Acc sum = 0;
+  reduce_chunks<Acc>(
       n, kDotChunk, 2, [&](index_t i, index_t len) { return kernel_dot(len, x + i, y + i); },
-      [&](index_t, T part) { sum += part; });
+      [&](index_t, Acc part) { sum += part; });
   return sum;
 }
 
@@ -50,13 +33,13 @@ template <class Acc, bool ConjX, class T>
 Acc dot_any(index_t n, const T *x, index_t incx, const T *y, index_t incy) {
   if (n <= 0) return Acc(0);
   if (incx == 1 && incy == 1) {
-    if constexpr (std::is_same_v<Acc, T> && has_vector_kernels_v<T>)
-      return dot_vector(n, x, y, vector_kernels<T>().dot);
-    else if constexpr (std::is_same_v<Acc, T> && has_complex_vector_kernels_v<T>)
-      return dot_vector(n, x, y, ConjX ? complex_vector_kernels<T>().dotc
-                                       : complex_vector_kernels<T>().dotu);
+    if constexpr (!std::is_same_v<Acc, T>)  // dsdot: float data, double sums
+      return dot_vector<Acc>(n, x, y, vector_kernels<T>().dot_in_double);
+    else if constexpr (has_vector_kernels_v<T>)
+      return dot_vector<Acc>(n, x, y, vector_kernels<T>().dot);
     else
-      return dot_unit<Acc, ConjX>(n, x, y);
+      return dot_vector<Acc>(n, x, y, ConjX ? complex_vector_kernels<T>().dotc
+                                            : complex_vector_kernels<T>().dotu);
   }
   Acc sum = 0;
   index_t ix = first_index(n, incx), iy = first_index(n, incy);
