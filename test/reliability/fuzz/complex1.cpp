@@ -3,18 +3,16 @@
 // Arrays are (re, im) pairs of T.  Bounds: complex_unit times the real
 // reference on moduli, sum |x_i||y_i| for the dots, |alpha||x_i| + |y_i|
 // for axpy.
-#include <cblas.h>
-
+#include "cblas_complex.h"
 #include "complex_data.h"
 
 namespace fuzz {
 namespace {
 
-void cb_dot(bool conj, int n, const float *x, int incx, const float *y, int incy, float *r) {
-    (conj ? cblas_cdotc_sub : cblas_cdotu_sub)(n, x, incx, y, incy, r);
-}
-void cb_dot(bool conj, int n, const double *x, int incx, const double *y, int incy, double *r) {
-    (conj ? cblas_zdotc_sub : cblas_zdotu_sub)(n, x, incx, y, incy, r);
+template <class T>
+void cb_dot(bool conj, int n, const T *x, int incx, const T *y, int incy, T *r) {
+    using Cb = CblasComplex<T>;
+    (conj ? Cb::dotc_sub : Cb::dotu_sub)(n, x, incx, y, incy, r);
 }
 
 }  // namespace

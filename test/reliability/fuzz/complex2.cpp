@@ -12,6 +12,7 @@
 // (and swap x, y for her2); gerc becomes geru with conj(x).
 // The reference's Hermitian rules hold: hemv reads only the real part of
 // A's diagonal, her/her2 return it real (its imaginary part is NaN here).
+#include "cblas_complex.h"
 #include "cblas_options.h"
 #include "complex_data.h"
 
@@ -19,51 +20,35 @@ namespace fuzz {
 namespace {
 
 // Row-major CBLAS on tileblas; scalars are (re, im) pairs except her's.
-void cb_gemv(char t, int m, int n, const float *al, const float *a, int lda, const float *x,
-             int incx, const float *be, float *y, int incy) {
-    cblas_cgemv(R, cb_trans(t), m, n, al, a, lda, x, incx, be, y, incy);
+template <class T>
+void cb_gemv(char t, int m, int n, const T *al, const T *a, int lda, const T *x, int incx,
+             const T *be, T *y, int incy) {
+    CblasComplex<T>::gemv(R, cb_trans(t), m, n, al, a, lda, x, incx, be, y, incy);
 }
-void cb_gemv(char t, int m, int n, const double *al, const double *a, int lda, const double *x,
-             int incx, const double *be, double *y, int incy) {
-    cblas_zgemv(R, cb_trans(t), m, n, al, a, lda, x, incx, be, y, incy);
+template <class T>
+void cb_hemv(char u, int n, const T *al, const T *a, int lda, const T *x, int incx, const T *be,
+             T *y, int incy) {
+    CblasComplex<T>::hemv(R, cb_uplo(u), n, al, a, lda, x, incx, be, y, incy);
 }
-void cb_hemv(char u, int n, const float *al, const float *a, int lda, const float *x, int incx,
-             const float *be, float *y, int incy) {
-    cblas_chemv(R, cb_uplo(u), n, al, a, lda, x, incx, be, y, incy);
+template <class T>
+void cb_her(char u, int n, const T *al, const T *x, int incx, T *a, int lda) {
+    CblasComplex<T>::her(R, cb_uplo(u), n, *al, x, incx, a, lda);
 }
-void cb_hemv(char u, int n, const double *al, const double *a, int lda, const double *x, int incx,
-             const double *be, double *y, int incy) {
-    cblas_zhemv(R, cb_uplo(u), n, al, a, lda, x, incx, be, y, incy);
+template <class T>
+void cb_her2(char u, int n, const T *al, const T *x, int incx, const T *y, int incy, T *a,
+             int lda) {
+    CblasComplex<T>::her2(R, cb_uplo(u), n, al, x, incx, y, incy, a, lda);
 }
-void cb_her(char u, int n, const float *al, const float *x, int incx, float *a, int lda) {
-    cblas_cher(R, cb_uplo(u), n, *al, x, incx, a, lda);
+template <class T>
+void cb_ger(bool conj, int m, int n, const T *al, const T *x, int incx, const T *y, int incy,
+            T *a, int lda) {
+    using Cb = CblasComplex<T>;
+    (conj ? Cb::gerc : Cb::geru)(R, m, n, al, x, incx, y, incy, a, lda);
 }
-void cb_her(char u, int n, const double *al, const double *x, int incx, double *a, int lda) {
-    cblas_zher(R, cb_uplo(u), n, *al, x, incx, a, lda);
-}
-void cb_her2(char u, int n, const float *al, const float *x, int incx, const float *y, int incy,
-             float *a, int lda) {
-    cblas_cher2(R, cb_uplo(u), n, al, x, incx, y, incy, a, lda);
-}
-void cb_her2(char u, int n, const double *al, const double *x, int incx, const double *y,
-             int incy, double *a, int lda) {
-    cblas_zher2(R, cb_uplo(u), n, al, x, incx, y, incy, a, lda);
-}
-void cb_ger(bool conj, int m, int n, const float *al, const float *x, int incx, const float *y,
-            int incy, float *a, int lda) {
-    (conj ? cblas_cgerc : cblas_cgeru)(R, m, n, al, x, incx, y, incy, a, lda);
-}
-void cb_ger(bool conj, int m, int n, const double *al, const double *x, int incx, const double *y,
-            int incy, double *a, int lda) {
-    (conj ? cblas_zgerc : cblas_zgeru)(R, m, n, al, x, incx, y, incy, a, lda);
-}
-void cb_trxv(bool solve, char u, char t, char d, int n, const float *a, int lda, float *x,
-             int incx) {
-    (solve ? cblas_ctrsv : cblas_ctrmv)(R, cb_uplo(u), cb_trans(t), cb_diag(d), n, a, lda, x, incx);
-}
-void cb_trxv(bool solve, char u, char t, char d, int n, const double *a, int lda, double *x,
-             int incx) {
-    (solve ? cblas_ztrsv : cblas_ztrmv)(R, cb_uplo(u), cb_trans(t), cb_diag(d), n, a, lda, x, incx);
+template <class T>
+void cb_trxv(bool solve, char u, char t, char d, int n, const T *a, int lda, T *x, int incx) {
+    using Cb = CblasComplex<T>;
+    (solve ? Cb::trsv : Cb::trmv)(R, cb_uplo(u), cb_trans(t), cb_diag(d), n, a, lda, x, incx);
 }
 
 // A complex vector of n with increment inc (plus slack elements).

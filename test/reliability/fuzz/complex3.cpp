@@ -14,6 +14,7 @@
 // conjugate): uplo flips; herk/her2k's trans N <-> C, syrk/syr2k's N <-> T,
 // and her2k's column-major twin has conj(alpha); symm/hemm flip side and
 // swap m, n; trmm/trsm flip side and uplo and keep trans.
+#include "cblas_complex.h"
 #include "cblas_options.h"
 #include "complex_data.h"
 
@@ -22,53 +23,36 @@ namespace {
 
 // Row-major CBLAS on tileblas (arguments already mapped to row-major); the
 // scalars are (re, im) pairs except herk's and her2k's real ones.
-void cb_syrk(bool herm, char u, char t, int n, int k, const float *al, const float *a, int lda,
-             const float *be, float *c, int ldc) {
+template <class T>
+void cb_syrk(bool herm, char u, char t, int n, int k, const T *al, const T *a, int lda,
+             const T *be, T *c, int ldc) {
+    using Cb = CblasComplex<T>;
     if (herm)
-        cblas_cherk(R, cb_uplo(u), cb_trans(t), n, k, *al, a, lda, *be, c, ldc);
+        Cb::herk(R, cb_uplo(u), cb_trans(t), n, k, *al, a, lda, *be, c, ldc);
     else
-        cblas_csyrk(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, be, c, ldc);
+        Cb::syrk(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, be, c, ldc);
 }
-void cb_syrk(bool herm, char u, char t, int n, int k, const double *al, const double *a, int lda,
-             const double *be, double *c, int ldc) {
+template <class T>
+void cb_syr2k(bool herm, char u, char t, int n, int k, const T *al, const T *a, int lda,
+              const T *b, int ldb, const T *be, T *c, int ldc) {
+    using Cb = CblasComplex<T>;
     if (herm)
-        cblas_zherk(R, cb_uplo(u), cb_trans(t), n, k, *al, a, lda, *be, c, ldc);
+        Cb::her2k(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, b, ldb, *be, c, ldc);
     else
-        cblas_zsyrk(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, be, c, ldc);
+        Cb::syr2k(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, b, ldb, be, c, ldc);
 }
-void cb_syr2k(bool herm, char u, char t, int n, int k, const float *al, const float *a, int lda,
-              const float *b, int ldb, const float *be, float *c, int ldc) {
-    if (herm)
-        cblas_cher2k(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, b, ldb, *be, c, ldc);
-    else
-        cblas_csyr2k(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, b, ldb, be, c, ldc);
+template <class T>
+void cb_symm(bool herm, char s, char u, int m, int n, const T *al, const T *a, int lda,
+             const T *b, int ldb, const T *be, T *c, int ldc) {
+    using Cb = CblasComplex<T>;
+    (herm ? Cb::hemm : Cb::symm)(R, cb_side(s), cb_uplo(u), m, n, al, a, lda, b, ldb, be, c, ldc);
 }
-void cb_syr2k(bool herm, char u, char t, int n, int k, const double *al, const double *a, int lda,
-              const double *b, int ldb, const double *be, double *c, int ldc) {
-    if (herm)
-        cblas_zher2k(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, b, ldb, *be, c, ldc);
-    else
-        cblas_zsyr2k(R, cb_uplo(u), cb_trans(t), n, k, al, a, lda, b, ldb, be, c, ldc);
-}
-void cb_symm(bool herm, char s, char u, int m, int n, const float *al, const float *a, int lda,
-             const float *b, int ldb, const float *be, float *c, int ldc) {
-    (herm ? cblas_chemm : cblas_csymm)(R, cb_side(s), cb_uplo(u), m, n, al, a, lda, b, ldb, be, c,
-                                       ldc);
-}
-void cb_symm(bool herm, char s, char u, int m, int n, const double *al, const double *a, int lda,
-             const double *b, int ldb, const double *be, double *c, int ldc) {
-    (herm ? cblas_zhemm : cblas_zsymm)(R, cb_side(s), cb_uplo(u), m, n, al, a, lda, b, ldb, be, c,
-                                       ldc);
-}
-void cb_trxm(bool solve, char s, char u, char t, char d, int m, int n, const float *al,
-             const float *a, int lda, float *b, int ldb) {
-    (solve ? cblas_ctrsm : cblas_ctrmm)(R, cb_side(s), cb_uplo(u), cb_trans(t), cb_diag(d), m, n,
-                                        al, a, lda, b, ldb);
-}
-void cb_trxm(bool solve, char s, char u, char t, char d, int m, int n, const double *al,
-             const double *a, int lda, double *b, int ldb) {
-    (solve ? cblas_ztrsm : cblas_ztrmm)(R, cb_side(s), cb_uplo(u), cb_trans(t), cb_diag(d), m, n,
-                                        al, a, lda, b, ldb);
+template <class T>
+void cb_trxm(bool solve, char s, char u, char t, char d, int m, int n, const T *al, const T *a,
+             int lda, T *b, int ldb) {
+    using Cb = CblasComplex<T>;
+    (solve ? Cb::trsm : Cb::trmm)(R, cb_side(s), cb_uplo(u), cb_trans(t), cb_diag(d), m, n, al, a,
+                                  lda, b, ldb);
 }
 
 }  // namespace
