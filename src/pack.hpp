@@ -43,6 +43,22 @@ void pack_slivers(index_t rows, index_t depth, const T *src, index_t rs, index_t
   }
 }
 
+// rows x depth of op(A) column-major into dst with leading dimension ld
+// (see CopyColumnsFn).  Blocks of 8 x 8 keep both the strided reads of a
+// transposed source and the writes within a few cache lines.
+template <class T>
+void copy_columns(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst,
+                  index_t ld) {
+  constexpr index_t kBlock = 8;
+  for (index_t p0 = 0; p0 < depth; p0 += kBlock)
+    for (index_t i0 = 0; i0 < rows; i0 += kBlock) {
+      const index_t p1 = p0 + kBlock < depth ? p0 + kBlock : depth;
+      const index_t i1 = i0 + kBlock < rows ? i0 + kBlock : rows;
+      for (index_t p = p0; p < p1; ++p)
+        for (index_t i = i0; i < i1; ++i) dst[i + p * ld] = src[i * rs + p * cs];
+    }
+}
+
 // op(A) block: rows of A go into MR-row slivers.
 template <class T, int MR>
 void pack_a(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {

@@ -47,6 +47,13 @@ template <class T, class In = T>
 using PackBFn = void (*)(index_t depth, index_t cols, const In *src, index_t rs, index_t cs,
                          T *dst);
 
+// Copies the rows x depth block of op(A), element (i, p) at src[i*rs + p*cs],
+// column-major into dst (element (i, p) at dst[i + p*ld]): a small problem
+// with a transposed A then reads the copy in place like an untransposed A.
+template <class T>
+using CopyColumnsFn = void (*)(index_t rows, index_t depth, const T *src, index_t rs, index_t cs,
+                               T *dst, index_t ld);
+
 // The triangular solve on one MR x NR tile of C (column stride ldc) that
 // TRSM runs after the GEMM update of that tile (src/level3/triangular_*.cpp):
 //   left:  C = T^-1 C, T an MR x MR triangle; X also goes to packed[l*NR + j]
@@ -82,6 +89,9 @@ struct GemmMicrokernel {
   DirectKernelFn<T> direct;
   PackAFn<T, In> pack_a;
   PackBFn<T, In> pack_b;
+  // op(A) copied column-major for the unpacked small-problem path (In == T
+  // only; null for the half-precision kernels, which always pack).
+  CopyColumnsFn<T> copy_a = nullptr;
   // Depth values per packed element: 2 when the kernel multiplies k-pairs
   // (bf16 pairs in one 32-bit lane for vdpbf16ps), so a KC-deep sliver holds
   // KC/2 elements and the kernel's k counts pairs; 1 otherwise.

@@ -533,44 +533,52 @@ template <class T> class PageEdgeArray {
     T *data_ = nullptr;
 };
 
-void cblas_gemm_nn(int m, int n, int k, float alpha, const float *a, const float *b, float beta,
-                   float *c) {
-    cblas_sgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, a, m, b, k, beta, c, m);
+// op(A) = A (m x k, lda = m) or, when trans_a, A^T (A stored k x m, lda = k:
+// the small path copies it column-major through lane-masked transposes).
+void cblas_gemm_xn(bool trans_a, int m, int n, int k, float alpha, const float *a,
+                   const float *b, float beta, float *c) {
+    cblas_sgemm(CblasColMajor, trans_a ? CblasTrans : CblasNoTrans, CblasNoTrans, m, n, k, alpha,
+                a, trans_a ? k : m, b, k, beta, c, m);
 }
-void cblas_gemm_nn(int m, int n, int k, double alpha, const double *a, const double *b,
-                   double beta, double *c) {
-    cblas_dgemm(CblasColMajor, CblasNoTrans, CblasNoTrans, m, n, k, alpha, a, m, b, k, beta, c, m);
+void cblas_gemm_xn(bool trans_a, int m, int n, int k, double alpha, const double *a,
+                   const double *b, double beta, double *c) {
+    cblas_dgemm(CblasColMajor, trans_a ? CblasTrans : CblasNoTrans, CblasNoTrans, m, n, k, alpha,
+                a, trans_a ? k : m, b, k, beta, c, m);
 }
 
 template <class T> void check_page_edges() {
     std::mt19937 rng(12345);
     std::uniform_real_distribution<double> dist(-1.0, 1.0);
     const T eps = std::numeric_limits<T>::epsilon();
-    for (int m : {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 23, 24, 31, 33, 40, 47, 49, 63, 65, 71})
-        for (int k : {1, 6, 67}) {
-            const int n = 11;
-            PageEdgeArray<T> a(std::size_t(m) * k), c(std::size_t(m) * n);
-            ASSERT_TRUE(a.data() && c.data()) << "mmap failed";
-            std::vector<T> b(std::size_t(k) * n), c0(std::size_t(m) * n);
-            for (std::size_t i = 0; i < std::size_t(m) * k; ++i) a.data()[i] = T(dist(rng));
-            for (T &x : b) x = T(dist(rng));
-            for (T &x : c0) x = T(dist(rng));
-            for (T beta : {T(0), T(0.5)}) {
-                std::copy(c0.begin(), c0.end(), c.data());
-                cblas_gemm_nn(m, n, k, T(1), a.data(), b.data(), beta, c.data());
-                for (int j = 0; j < n; ++j)
-                    for (int i = 0; i < m; ++i) {
-                        double ref = double(beta) * double(c0[i + std::size_t(j) * m]);
-                        for (int p = 0; p < k; ++p)
-                            ref += double(a.data()[i + std::size_t(p) * m]) *
-                                   double(b[p + std::size_t(j) * k]);
-                        ASSERT_NEAR(double(c.data()[i + std::size_t(j) * m]), ref,
-                                    2.0 * (k + 3) * double(eps) * (k + 1))
-                            << "m=" << m << " k=" << k << " beta=" << beta << " at (" << i << ","
-                            << j << ")";
-                    }
+    for (bool trans_a : {false, true})
+        for (int m : {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 23, 24, 31, 33, 40, 47, 49, 63, 65, 71})
+            for (int k : {1, 6, 17, 67}) {
+                const int n = 11;
+                PageEdgeArray<T> a(std::size_t(m) * k), c(std::size_t(m) * n);
+                ASSERT_TRUE(a.data() && c.data()) << "mmap failed";
+                std::vector<T> b(std::size_t(k) * n), c0(std::size_t(m) * n);
+                for (std::size_t i = 0; i < std::size_t(m) * k; ++i) a.data()[i] = T(dist(rng));
+                for (T &x : b) x = T(dist(rng));
+                for (T &x : c0) x = T(dist(rng));
+                const auto op_a = [&](int i, int p) {
+                    return double(a.data()[trans_a ? p + std::size_t(i) * k
+                                                   : i + std::size_t(p) * m]);
+                };
+                for (T beta : {T(0), T(0.5)}) {
+                    std::copy(c0.begin(), c0.end(), c.data());
+                    cblas_gemm_xn(trans_a, m, n, k, T(1), a.data(), b.data(), beta, c.data());
+                    for (int j = 0; j < n; ++j)
+                        for (int i = 0; i < m; ++i) {
+                            double ref = double(beta) * double(c0[i + std::size_t(j) * m]);
+                            for (int p = 0; p < k; ++p)
+                                ref += op_a(i, p) * double(b[p + std::size_t(j) * k]);
+                            ASSERT_NEAR(double(c.data()[i + std::size_t(j) * m]), ref,
+                                        2.0 * (k + 3) * double(eps) * (k + 1))
+                                << "trans_a=" << trans_a << " m=" << m << " k=" << k
+                                << " beta=" << beta << " at (" << i << "," << j << ")";
+                        }
+                }
             }
-        }
 }
 
 TEST(CorePageEdge, SgemmTouchesNothingPastAOrC) { check_page_edges<float>(); }

@@ -12,14 +12,16 @@
 
 namespace tileblas {
 
-// PackA defaults to the portable packer; a target may pass its own.
+// PackA and CopyA default to the portable copies; a target may pass its own.
 template <class V, int MV, int NR,
-          PackAFn<typename V::T> PackA = &pack_a<typename V::T, MV * V::width>>
+          PackAFn<typename V::T> PackA = &pack_a<typename V::T, MV * V::width>,
+          CopyColumnsFn<typename V::T> CopyA = &copy_columns<typename V::T>>
 GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   using T = typename V::T;
   using K = SimdMicrokernel<V, MV, NR>;
   GemmMicrokernel<T> uk = {name, K::MR, NR, V::width, &K::run, &K::run_edge, &K::run_direct,
                            PackA, &pack_b<T, NR>};
+  uk.copy_a = CopyA;
   uk.solve_left = &TrsmTile<V, MV, NR>::left;
   uk.solve_right = &TrsmTile<V, MV, NR>::right;
   uk.multiply_left = &TrmmTile<V, MV, NR>::left;

@@ -7,7 +7,8 @@
 namespace tileblas::avx512 {
 
 GemmMicrokernel<double> dgemm_avx512_32x6() {
-  return make_microkernel<VecDouble, 4, 6, &avx512::pack_a<double, 32>>("dgemm_avx512_32x6");
+  return make_microkernel<VecDouble, 4, 6, &avx512::pack_a<double, 32>,
+                          &avx512::copy_columns<double>>("dgemm_avx512_32x6");
 }
 
 }  // namespace tileblas::avx512

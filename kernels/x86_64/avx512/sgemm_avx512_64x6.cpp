@@ -10,7 +10,8 @@
 namespace tileblas::avx512 {
 
 GemmMicrokernel<float> sgemm_avx512_64x6() {
-  return make_microkernel<VecFloat, 4, 6, &avx512::pack_a<float, 64>>("sgemm_avx512_64x6");
+  return make_microkernel<VecFloat, 4, 6, &avx512::pack_a<float, 64>,
+                          &avx512::copy_columns<float>>("sgemm_avx512_64x6");
 }
 
 }  // namespace tileblas::avx512
