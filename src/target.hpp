@@ -169,6 +169,10 @@ struct VectorKernels {
   void (*gemv_n)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
   // y[j] += alpha * dot(A(:, j), x[0:m]) for j < n, several columns at once.
   void (*gemv_t)(index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x, T *y);
+  // The same two with column j of A at col[j] (packed storage's columns
+  // have no common stride).
+  void (*gemv_n_listed)(index_t m, index_t n, T alpha, const T *const *col, const T *x, T *y);
+  void (*gemv_t_listed)(index_t m, index_t n, T alpha, const T *const *col, const T *x, T *y);
   T (*asum)(index_t n, const T *x);  // sum |x_i|
   // sum x_i^2 in double, unscaled (nrm2: exact squares for float; for
   // double the caller checks for overflow and underflow).
@@ -204,6 +208,11 @@ struct ComplexVectorKernels {
   // y[j] += alpha * sum_i op(A(i, j)) x[i] for j < n.
   void (*gemv_t)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
                  bool conj_a);
+  // The same two with column j of A at col[j] (see VectorKernels).
+  void (*gemv_n_listed)(index_t m, index_t n, C alpha, const C *const *col, const C *x, C *y,
+                        bool conj_a);
+  void (*gemv_t_listed)(index_t m, index_t n, C alpha, const C *const *col, const C *x, C *y,
+                        bool conj_a);
   // X (m x w, column stride ldx) = T^-1 X, T the upper or lower triangle of
   // t (m x m column-major, leading dimension m), inv[l] = 1 / T(l, l): per
   // column the reference's substitution (an axpy down each column of T,

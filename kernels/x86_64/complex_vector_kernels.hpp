@@ -144,28 +144,28 @@ struct ComplexVectorKernelSet {
 };
 
 // y[0:m] += sum over NC columns c of t[c] * op(A(:, c)): y loaded and stored
-// once per group; per element the columns are added in order.
-template <class V, int NC, int U>
-void complex_gemv_n_columns(index_t m, const std::complex<typename V::T> *a, index_t lda,
-                            const typename ComplexLanes<V>::Factor *f,
+// once per group; per element the columns are added in order.  Cols:
+// StridedColumns or ListedColumns of complex elements.
+template <class V, int NC, int U, class Cols>
+void complex_gemv_n_columns(index_t m, Cols a, const typename ComplexLanes<V>::Factor *f,
                             std::complex<typename V::T> *yc) {
   using L = ComplexLanes<V>;
   using R = typename V::T;
   using reg = typename V::reg;
   constexpr int W = V::width;
-  const R *ar = reinterpret_cast<const R *>(a);
+  const auto column = [&a](int c) { return reinterpret_cast<const R *>(a[c]); };
   R *y = reinterpret_cast<R *>(yc);
-  const index_t len = 2 * m, ld = 2 * lda;
+  const index_t len = 2 * m;
   // One masked vector of rows; each element's sum is the same FMAs in the
   // same order wherever the vectors start, so the rows before A's first
   // column is vector-aligned (all columns, when lda keeps them so) go first.
   const auto step = [&](index_t i, int r) {
     reg yv = V::load_partial(y + i, r);
 #pragma GCC unroll 16
-    for (int c = 0; c < NC; ++c) yv = L::madd(f[c], V::load_partial(ar + c * ld + i, r), yv);
+    for (int c = 0; c < NC; ++c) yv = L::madd(f[c], V::load_partial(column(c) + i, r), yv);
     V::store_partial(y + i, yv, r);
   };
-  index_t i = std::min(aligning_head<V>(ar), len);
+  index_t i = std::min(aligning_head<V>(column(0)), len);
   if (i) step(0, static_cast<int>(i));
   for (; i + U * W <= len; i += U * W) {
     reg yv[U];
@@ -174,38 +174,54 @@ void complex_gemv_n_columns(index_t m, const std::complex<typename V::T> *a, ind
 #pragma GCC unroll 16
     for (int c = 0; c < NC; ++c)
 #pragma GCC unroll 16
-      for (int u = 0; u < U; ++u) yv[u] = L::madd(f[c], V::load(ar + c * ld + i + u * W), yv[u]);
+      for (int u = 0; u < U; ++u) yv[u] = L::madd(f[c], V::load(column(c) + i + u * W), yv[u]);
 #pragma GCC unroll 16
     for (int u = 0; u < U; ++u) V::store(y + i + u * W, yv[u]);
   }
   for (; i < len; i += W) step(i, static_cast<int>(len - i < W ? len - i : W));
 }
 
-// y[0:m] += alpha * op(A) x, A m x n column-major, op = conj when conj_a.
-template <class V, int NC, int U>
-void complex_gemv_n(index_t m, index_t n, std::complex<typename V::T> alpha,
-                    const std::complex<typename V::T> *a, index_t lda,
-                    const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
-                    bool conj_a) {
+// y[0:m] += alpha * op(A) x, A m x n, op = conj when conj_a.
+template <class V, int NC, int U, class Cols>
+void complex_gemv_n_groups(index_t m, index_t n, std::complex<typename V::T> alpha, Cols a,
+                           const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                           bool conj_a) {
   using L = ComplexLanes<V>;
   typename L::Factor f[NC];
   index_t j = 0;
   for (; j + NC <= n; j += NC) {
     for (int c = 0; c < NC; ++c) f[c] = L::factor(L::mul(alpha, x[j + c]), conj_a);
-    complex_gemv_n_columns<V, NC, U>(m, a + j * lda, lda, f, y);
+    complex_gemv_n_columns<V, NC, U>(m, a.after(j), f, y);
   }
   for (; j < n; ++j) {  // the last columns one at a time: the same per-element order
     f[0] = L::factor(L::mul(alpha, x[j]), conj_a);
-    complex_gemv_n_columns<V, 1, U>(m, a + j * lda, lda, f, y);
+    complex_gemv_n_columns<V, 1, U>(m, a.after(j), f, y);
   }
+}
+
+template <class V, int NC, int U>
+void complex_gemv_n(index_t m, index_t n, std::complex<typename V::T> alpha,
+                    const std::complex<typename V::T> *a, index_t lda,
+                    const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                    bool conj_a) {
+  using C = std::complex<typename V::T>;
+  complex_gemv_n_groups<V, NC, U>(m, n, alpha, StridedColumns<C>{a, lda}, x, y, conj_a);
+}
+
+template <class V, int NC, int U>
+void complex_gemv_n_listed(index_t m, index_t n, std::complex<typename V::T> alpha,
+                           const std::complex<typename V::T> *const *col,
+                           const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                           bool conj_a) {
+  using C = std::complex<typename V::T>;
+  complex_gemv_n_groups<V, NC, U>(m, n, alpha, ListedColumns<C>{col}, x, y, conj_a);
 }
 
 // y[c] += alpha * sum_i op(A(i, c)) x[i] for NC columns; each column's sum has
 // the same shape whatever NC is, so a result does not depend on its group.
 // kHalves: load vectors in halves (data not vector-aligned; see dot).
-template <class V, int NC, int U, bool kHalves>
-void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
-                            const std::complex<typename V::T> *a, index_t lda,
+template <class V, int NC, int U, bool kHalves, class Cols>
+void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha, Cols a,
                             const std::complex<typename V::T> *xc,
                             std::complex<typename V::T> *y, bool conj_a) {
   using L = ComplexLanes<V>;
@@ -213,8 +229,9 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
   using reg = typename V::reg;
   constexpr int W = V::width;
   const auto load = [](const R *p) { return kHalves ? V::load_halves(p) : V::load(p); };
-  const R *ar = reinterpret_cast<const R *>(a), *x = reinterpret_cast<const R *>(xc);
-  const index_t len = 2 * m, ld = 2 * lda;
+  const auto column = [&a](int c) { return reinterpret_cast<const R *>(a[c]); };
+  const R *x = reinterpret_cast<const R *>(xc);
+  const index_t len = 2 * m;
   reg s1[NC][U], s2[NC][U];
 #pragma GCC unroll 16
   for (int c = 0; c < NC; ++c)
@@ -224,7 +241,7 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
     const reg xv = V::load_partial(x + i, r), xs = V::swap_pairs(xv);
 #pragma GCC unroll 16
     for (int c = 0; c < NC; ++c) {
-      const reg av = V::load_partial(ar + c * ld + i, r);
+      const reg av = V::load_partial(column(c) + i, r);
       s1[c][0] = V::fma(av, xv, s1[c][0]);
       s2[c][0] = V::fma(av, xs, s2[c][0]);
     }
@@ -241,7 +258,7 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
     for (int c = 0; c < NC; ++c)
 #pragma GCC unroll 16
       for (int u = 0; u < U; ++u) {
-        const reg av = load(ar + c * ld + i + u * W);
+        const reg av = load(column(c) + i + u * W);
         s1[c][u] = V::fma(av, xv[u], s1[c][u]);
         s2[c][u] = V::fma(av, xs[u], s2[c][u]);
       }
@@ -253,16 +270,25 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha,
     y[c] += L::mul(alpha, L::finish_dot(K::tree_sum(s1[c]), K::tree_sum(s2[c]), conj_a));
 }
 
-template <class V, int NC, int U, bool kHalves>
-void complex_gemv_t_groups(index_t m, index_t n, std::complex<typename V::T> alpha,
-                           const std::complex<typename V::T> *a, index_t lda,
+template <class V, int NC, int U, bool kHalves, class Cols>
+void complex_gemv_t_groups(index_t m, index_t n, std::complex<typename V::T> alpha, Cols a,
                            const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                            bool conj_a) {
   index_t j = 0;
   for (; j + NC <= n; j += NC)
-    complex_gemv_t_columns<V, NC, U, kHalves>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
+    complex_gemv_t_columns<V, NC, U, kHalves>(m, alpha, a.after(j), x, y + j, conj_a);
   for (; j < n; ++j)
-    complex_gemv_t_columns<V, 1, U, kHalves>(m, alpha, a + j * lda, lda, x, y + j, conj_a);
+    complex_gemv_t_columns<V, 1, U, kHalves>(m, alpha, a.after(j), x, y + j, conj_a);
+}
+
+template <class V, int NC, int U, class Cols>
+void complex_gemv_t_any(index_t m, index_t n, std::complex<typename V::T> alpha, Cols a,
+                        const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                        bool conj_a) {
+  if (vector_aligned<V>(a, n, x))
+    complex_gemv_t_groups<V, NC, U, false>(m, n, alpha, a, x, y, conj_a);
+  else
+    complex_gemv_t_groups<V, NC, U, true>(m, n, alpha, a, x, y, conj_a);
 }
 
 template <class V, int NC, int U>
@@ -270,14 +296,17 @@ void complex_gemv_t(index_t m, index_t n, std::complex<typename V::T> alpha,
                     const std::complex<typename V::T> *a, index_t lda,
                     const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                     bool conj_a) {
-  using R = typename V::T;
-  const R *ar = reinterpret_cast<const R *>(a);
-  const bool aligned = vector_aligned<V>(ar) && vector_aligned<V>(ar + 2 * lda) &&
-                       vector_aligned<V>(reinterpret_cast<const R *>(x));
-  if (aligned)
-    complex_gemv_t_groups<V, NC, U, false>(m, n, alpha, a, lda, x, y, conj_a);
-  else
-    complex_gemv_t_groups<V, NC, U, true>(m, n, alpha, a, lda, x, y, conj_a);
+  using C = std::complex<typename V::T>;
+  complex_gemv_t_any<V, NC, U>(m, n, alpha, StridedColumns<C>{a, lda}, x, y, conj_a);
+}
+
+template <class V, int NC, int U>
+void complex_gemv_t_listed(index_t m, index_t n, std::complex<typename V::T> alpha,
+                           const std::complex<typename V::T> *const *col,
+                           const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
+                           bool conj_a) {
+  using C = std::complex<typename V::T>;
+  complex_gemv_t_any<V, NC, U>(m, n, alpha, ListedColumns<C>{col}, x, y, conj_a);
 }
 
 // ComplexVectorKernels::tri_solve on G columns at once: step l of a column
@@ -338,6 +367,8 @@ ComplexVectorKernels<typename V::T> make_complex_vector_kernels(const char *name
           &K::axpy,
           &complex_gemv_n<V, NC, NU>,
           &complex_gemv_t<V, TC, TU>,
+          &complex_gemv_n_listed<V, NC, NU>,
+          &complex_gemv_t_listed<V, TC, TU>,
           &complex_tri_solve<V>};
 }
 

@@ -29,6 +29,39 @@ bool vector_aligned(const typename V::T *p) {
   return reinterpret_cast<std::uintptr_t>(p) % (V::width * sizeof(typename V::T)) == 0;
 }
 
+// Where a gemv kernel finds column c of its group of columns: a + c*lda (a
+// matrix) or col[c] (a list: packed storage's columns have no common
+// stride).  after(j): the same columns from the j-th on.
+template <class T>
+struct StridedColumns {
+  const T *a;
+  index_t lda;
+  const T *operator[](index_t c) const { return a + c * lda; }
+  StridedColumns after(index_t j) const { return {a + j * lda, lda}; }
+};
+template <class T>
+struct ListedColumns {
+  const T *const *col;
+  const T *operator[](index_t c) const { return col[c]; }
+  ListedColumns after(index_t j) const { return {col + j}; }
+};
+
+// Columns 0..n-1 and x all vector-aligned (for a matrix, the first two
+// columns say it for all).
+template <class V, class X>
+bool vector_aligned(const StridedColumns<X> &a, index_t n, const X *x) {
+  const auto *p = reinterpret_cast<const typename V::T *>(a[0]);
+  const auto *q = reinterpret_cast<const typename V::T *>(a[n > 1 ? 1 : 0]);
+  return vector_aligned<V>(p) && vector_aligned<V>(q) &&
+         vector_aligned<V>(reinterpret_cast<const typename V::T *>(x));
+}
+template <class V, class X>
+bool vector_aligned(const ListedColumns<X> &a, index_t n, const X *x) {
+  for (index_t c = 0; c < n; ++c)
+    if (!vector_aligned<V>(reinterpret_cast<const typename V::T *>(a[c]))) return false;
+  return vector_aligned<V>(reinterpret_cast<const typename V::T *>(x));
+}
+
 template <class V, int U>
 struct VectorKernelSet {
   using T = typename V::T;
@@ -128,9 +161,8 @@ struct VectorKernelSet {
 
 // y += sum over C columns of t[c] * A(:, c), rows [0, m): y loaded and stored
 // once; per element the columns are added in order, one FMA each.
-template <class V, int C, int U>
-void gemv_n_columns(index_t m, const typename V::T *a, index_t lda, const typename V::T *t,
-                    typename V::T *y) {
+template <class V, int C, int U, class Cols>
+void gemv_n_columns(index_t m, Cols a, const typename V::T *t, typename V::T *y) {
   using reg = typename V::reg;
   constexpr int W = V::width;
   reg tv[C];
@@ -144,39 +176,51 @@ void gemv_n_columns(index_t m, const typename V::T *a, index_t lda, const typena
 #pragma GCC unroll 16
     for (int c = 0; c < C; ++c)
 #pragma GCC unroll 16
-      for (int u = 0; u < U; ++u) yv[u] = V::fma(tv[c], V::load(a + c * lda + i + u * W), yv[u]);
+      for (int u = 0; u < U; ++u) yv[u] = V::fma(tv[c], V::load(a[c] + i + u * W), yv[u]);
 #pragma GCC unroll 16
     for (int u = 0; u < U; ++u) V::store(y + i + u * W, yv[u]);
   }
   for (; i + W <= m; i += W) {
     reg yv = V::load(y + i);
 #pragma GCC unroll 16
-    for (int c = 0; c < C; ++c) yv = V::fma(tv[c], V::load(a + c * lda + i), yv);
+    for (int c = 0; c < C; ++c) yv = V::fma(tv[c], V::load(a[c] + i), yv);
     V::store(y + i, yv);
   }
   if (i < m) {
     const int r = static_cast<int>(m - i);
     reg yv = V::load_partial(y + i, r);
 #pragma GCC unroll 16
-    for (int c = 0; c < C; ++c) yv = V::fma(tv[c], V::load_partial(a + c * lda + i, r), yv);
+    for (int c = 0; c < C; ++c) yv = V::fma(tv[c], V::load_partial(a[c] + i, r), yv);
     V::store_partial(y + i, yv, r);
+  }
+}
+
+template <class V, int C, int U, class Cols>
+void gemv_n_groups(index_t m, index_t n, typename V::T alpha, Cols a, const typename V::T *x,
+                   typename V::T *y) {
+  using T = typename V::T;
+  T t[C];
+  index_t j = 0;
+  for (; j + C <= n; j += C) {
+    for (int c = 0; c < C; ++c) t[c] = alpha * x[j + c];
+    gemv_n_columns<V, C, U>(m, a.after(j), t, y);
+  }
+  for (; j < n; ++j) {  // the last columns one at a time: same per-element order
+    t[0] = alpha * x[j];
+    gemv_n_columns<V, 1, U>(m, a.after(j), t, y);
   }
 }
 
 template <class V, int C, int U>
 void gemv_n(index_t m, index_t n, typename V::T alpha, const typename V::T *a, index_t lda,
             const typename V::T *x, typename V::T *y) {
-  using T = typename V::T;
-  T t[C];
-  index_t j = 0;
-  for (; j + C <= n; j += C) {
-    for (int c = 0; c < C; ++c) t[c] = alpha * x[j + c];
-    gemv_n_columns<V, C, U>(m, a + j * lda, lda, t, y);
-  }
-  for (; j < n; ++j) {  // the last columns one at a time: same per-element order
-    t[0] = alpha * x[j];
-    gemv_n_columns<V, 1, U>(m, a + j * lda, lda, t, y);
-  }
+  gemv_n_groups<V, C, U>(m, n, alpha, StridedColumns<typename V::T>{a, lda}, x, y);
+}
+
+template <class V, int C, int U>
+void gemv_n_listed(index_t m, index_t n, typename V::T alpha, const typename V::T *const *col,
+                   const typename V::T *x, typename V::T *y) {
+  gemv_n_groups<V, C, U>(m, n, alpha, ListedColumns<typename V::T>{col}, x, y);
 }
 
 // y[c] += alpha * dot(A(:, c), x) for C columns.  Each column's sum has the
@@ -185,9 +229,9 @@ void gemv_n(index_t m, index_t n, typename V::T alpha, const typename V::T *a, i
 // kHalves: A or x not vector-aligned, each vector loaded as two halves (the
 // same values, so the same sums; a 512-bit load at an offset splits across
 // cache lines every time: sgemv T in L2 0.75x OpenBLAS on 8-byte offsets).
-template <class V, int C, int U, bool kHalves>
-void gemv_t_columns(index_t m, typename V::T alpha, const typename V::T *a, index_t lda,
-                    const typename V::T *x, typename V::T *y) {
+template <class V, int C, int U, bool kHalves, class Cols>
+void gemv_t_columns(index_t m, typename V::T alpha, Cols a, const typename V::T *x,
+                    typename V::T *y) {
   using T = typename V::T;
   using reg = typename V::reg;
   constexpr int W = V::width;
@@ -205,43 +249,51 @@ void gemv_t_columns(index_t m, typename V::T alpha, const typename V::T *a, inde
 #pragma GCC unroll 16
     for (int c = 0; c < C; ++c)
 #pragma GCC unroll 16
-      for (int u = 0; u < U; ++u)
-        acc[c][u] = V::fma(load(a + c * lda + i + u * W), xv[u], acc[c][u]);
+      for (int u = 0; u < U; ++u) acc[c][u] = V::fma(load(a[c] + i + u * W), xv[u], acc[c][u]);
   }
   for (; i + W <= m; i += W) {
     const reg xv = load(x + i);
 #pragma GCC unroll 16
-    for (int c = 0; c < C; ++c) acc[c][0] = V::fma(load(a + c * lda + i), xv, acc[c][0]);
+    for (int c = 0; c < C; ++c) acc[c][0] = V::fma(load(a[c] + i), xv, acc[c][0]);
   }
   if (i < m) {
     const int r = static_cast<int>(m - i);
     const reg xv = V::load_partial(x + i, r);
 #pragma GCC unroll 16
-    for (int c = 0; c < C; ++c)
-      acc[c][0] = V::fma(V::load_partial(a + c * lda + i, r), xv, acc[c][0]);
+    for (int c = 0; c < C; ++c) acc[c][0] = V::fma(V::load_partial(a[c] + i, r), xv, acc[c][0]);
   }
 #pragma GCC unroll 16
   for (int c = 0; c < C; ++c)
     y[c] += alpha * V::sum(VectorKernelSet<V, U>::tree_sum(acc[c]));
 }
 
-template <class V, int C, int U, bool kHalves>
-void gemv_t_groups(index_t m, index_t n, typename V::T alpha, const typename V::T *a,
-                   index_t lda, const typename V::T *x, typename V::T *y) {
+template <class V, int C, int U, bool kHalves, class Cols>
+void gemv_t_groups(index_t m, index_t n, typename V::T alpha, Cols a, const typename V::T *x,
+                   typename V::T *y) {
   index_t j = 0;
-  for (; j + C <= n; j += C)
-    gemv_t_columns<V, C, U, kHalves>(m, alpha, a + j * lda, lda, x, y + j);
-  for (; j < n; ++j) gemv_t_columns<V, 1, U, kHalves>(m, alpha, a + j * lda, lda, x, y + j);
+  for (; j + C <= n; j += C) gemv_t_columns<V, C, U, kHalves>(m, alpha, a.after(j), x, y + j);
+  for (; j < n; ++j) gemv_t_columns<V, 1, U, kHalves>(m, alpha, a.after(j), x, y + j);
+}
+
+template <class V, int C, int U, class Cols>
+void gemv_t_any(index_t m, index_t n, typename V::T alpha, Cols a, const typename V::T *x,
+                typename V::T *y) {
+  if (vector_aligned<V>(a, n, x))
+    gemv_t_groups<V, C, U, false>(m, n, alpha, a, x, y);
+  else
+    gemv_t_groups<V, C, U, true>(m, n, alpha, a, x, y);
 }
 
 template <class V, int C, int U>
 void gemv_t(index_t m, index_t n, typename V::T alpha, const typename V::T *a, index_t lda,
             const typename V::T *x, typename V::T *y) {
-  const bool aligned = vector_aligned<V>(a) && vector_aligned<V>(a + lda) && vector_aligned<V>(x);
-  if (aligned)
-    gemv_t_groups<V, C, U, false>(m, n, alpha, a, lda, x, y);
-  else
-    gemv_t_groups<V, C, U, true>(m, n, alpha, a, lda, x, y);
+  gemv_t_any<V, C, U>(m, n, alpha, StridedColumns<typename V::T>{a, lda}, x, y);
+}
+
+template <class V, int C, int U>
+void gemv_t_listed(index_t m, index_t n, typename V::T alpha, const typename V::T *const *col,
+                   const typename V::T *x, typename V::T *y) {
+  gemv_t_any<V, C, U>(m, n, alpha, ListedColumns<typename V::T>{col}, x, y);
 }
 
 // The table entry.  D: the target's double traits (nrm2 sums squares in
@@ -262,6 +314,8 @@ VectorKernels<typename V::T> make_vector_kernels(const char *name) {
           &K::swap,
           &gemv_n<V, NC, NU>,
           &gemv_t<V, TC, TU>,
+          &gemv_n_listed<V, NC, NU>,
+          &gemv_t_listed<V, TC, TU>,
           &asum<V, DotU>,
           &sum_of_squares<D, DotU, T>,
           &iamax<V, DotU>,

@@ -1,8 +1,9 @@
-// triangular_blocked.cpp -- trsv and trmv on a full triangle (real or
-// complex, op(A) conjugated or not) in blocks of kBlock columns (OpenBLAS's
-// DTB_ENTRIES idea): the rectangles beside the diagonal triangles as one
-// gemv_n or gemv_t each, so almost all of A streams through the gemv kernels
-// at gemv speed.  Each kBlock triangle is blocked the same way again with
+// triangular_blocked.cpp -- trsv/tpsv and trmv/tpmv on a full or packed
+// triangle (real or complex, op(A) conjugated or not) in blocks of kBlock
+// columns (OpenBLAS's DTB_ENTRIES idea): the rectangles beside the diagonal
+// triangles as one gemv_n or gemv_t each (packed columns as a list of
+// pointers), so almost all of A streams through the gemv kernels at gemv
+// speed.  Each kBlock triangle is blocked the same way again with
 // kInnerBlock columns, whose small triangles run as scalar loops: kernel
 // calls on a few elements would cost more than the arithmetic (complex
 // column by column, an axpy or dot call per column: ctrsv at 0.65x
@@ -30,32 +31,6 @@ namespace {
 constexpr index_t kBlock = 64;
 constexpr index_t kInnerBlock = 8;
 
-// Column-major A with leading dimension lda, read as op's matrix: each
-// element conjugated when Conj (complex T only).
-template <class T, bool Conj>
-struct Columns {
-  const T *a;
-  index_t lda;
-  const T *at(index_t i, index_t j) const { return a + i + j * lda; }
-  T operator()(index_t i, index_t j) const { return conj_if<Conj>(*at(i, j)); }
-  T diag(index_t j) const { return (*this)(j, j); }
-  Columns diagonal_block(index_t j0) const { return {at(j0, j0), lda}; }  // A(j0:, j0:)
-};
-
-// x[0:len] += t * A(r0:r0+len, j) and the dot of that piece of column j
-// with x, in scalar code: the partial inner triangles (n not a multiple of
-// kInnerBlock).
-template <class T, bool Conj>
-void scalar_axpy(index_t len, T t, const Columns<T, Conj> &A, index_t r0, index_t j, T *x) {
-  for (index_t i = 0; i < len; ++i) x[i] += mul(t, A(r0 + i, j));
-}
-template <class T, bool Conj>
-T scalar_dot(index_t len, const Columns<T, Conj> &A, index_t r0, index_t j, const T *x) {
-  T s = 0;
-  for (index_t i = 0; i < len; ++i) s += mul(A(r0 + i, j), x[i]);
-  return s;
-}
-
 // The target's gemv and axpy kernels on op's matrix (conjugating for Conj).
 template <class T, bool Conj>
 struct Kernels {
@@ -71,6 +46,18 @@ struct Kernels {
     else
       vector_kernels<T>().gemv_t(m, n, alpha, a, lda, x, y);
   }
+  void gemv_n(index_t m, index_t n, T alpha, const T *const *col, const T *x, T *y) const {
+    if constexpr (is_complex_v<T>)
+      complex_vector_kernels<T>().gemv_n_listed(m, n, alpha, col, x, y, Conj);
+    else
+      vector_kernels<T>().gemv_n_listed(m, n, alpha, col, x, y);
+  }
+  void gemv_t(index_t m, index_t n, T alpha, const T *const *col, const T *x, T *y) const {
+    if constexpr (is_complex_v<T>)
+      complex_vector_kernels<T>().gemv_t_listed(m, n, alpha, col, x, y, Conj);
+    else
+      vector_kernels<T>().gemv_t_listed(m, n, alpha, col, x, y);
+  }
   void axpy(index_t n, T alpha, const T *x, T *y) const {
     if constexpr (is_complex_v<T>)
       complex_vector_kernels<T>().axpy(n, alpha, x, y, Conj);
@@ -79,34 +66,99 @@ struct Kernels {
   }
 };
 
-// y[0:m] += sign * A(r0:r0+m, j0:j0+nb) * x[j0:j0+nb], skipping zero x[j].
+// The triangle's storage, read as op's matrix (each element conjugated when
+// Conj, complex T only): at(i, j) points to element (i, j); diagonal_block(j0)
+// is the same storage seen from A(j0, j0) on; gemv_n and gemv_t run a kernel
+// on the rectangle of rows r0..r0+m-1 and columns j0..j0+nb-1 (nb <= kBlock).
+//
+// Full storage: column-major, leading dimension lda.
 template <class T, bool Conj>
-void add_columns(const Columns<T, Conj> &A, index_t r0, index_t m, index_t j0, index_t nb,
-                 T sign, const T *x, T *y) {
+struct Columns {
+  static constexpr bool kConj = Conj;
+  const T *a;
+  index_t lda;
+  const T *at(index_t i, index_t j) const { return a + i + j * lda; }
+  T operator()(index_t i, index_t j) const { return conj_if<Conj>(*at(i, j)); }
+  T diag(index_t j) const { return (*this)(j, j); }
+  Columns diagonal_block(index_t j0) const { return {at(j0, j0), lda}; }
+  void gemv_n(index_t r0, index_t m, index_t j0, index_t nb, T alpha, const T *x, T *y) const {
+    Kernels<T, Conj>().gemv_n(m, nb, alpha, at(r0, j0), lda, x, y);
+  }
+  void gemv_t(index_t r0, index_t m, index_t j0, index_t nb, T alpha, const T *x, T *y) const {
+    Kernels<T, Conj>().gemv_t(m, nb, alpha, at(r0, j0), lda, x, y);
+  }
+};
+
+// Packed storage (Triangle::column_offset), seen from A(origin, origin) on.
+// Its columns have no common stride: the rectangles go to the kernels as
+// lists of column pointers.
+template <class T, bool Conj, bool Upper>
+struct PackedColumns {
+  static constexpr bool kConj = Conj;
+  const T *a;
+  index_t n, origin;
+  const T *at(index_t i, index_t j) const {
+    return a + Triangle::packed(Upper, n).column_offset(origin + j) + origin + i;
+  }
+  T operator()(index_t i, index_t j) const { return conj_if<Conj>(*at(i, j)); }
+  T diag(index_t j) const { return (*this)(j, j); }
+  PackedColumns diagonal_block(index_t j0) const { return {a, n, origin + j0}; }
+  void gemv_n(index_t r0, index_t m, index_t j0, index_t nb, T alpha, const T *x, T *y) const {
+    const T *col[kBlock];
+    Kernels<T, Conj>().gemv_n(m, nb, alpha, columns(r0, j0, nb, col), x, y);
+  }
+  void gemv_t(index_t r0, index_t m, index_t j0, index_t nb, T alpha, const T *x, T *y) const {
+    const T *col[kBlock];
+    Kernels<T, Conj>().gemv_t(m, nb, alpha, columns(r0, j0, nb, col), x, y);
+  }
+  const T *const *columns(index_t r0, index_t j0, index_t nb, const T **col) const {
+    for (index_t c = 0; c < nb; ++c) col[c] = at(r0, j0 + c);
+    return col;
+  }
+};
+
+// x[0:len] += t * A(r0:r0+len, j) and the dot of that piece of column j
+// with x, in scalar code: the partial inner triangles (n not a multiple of
+// kInnerBlock).
+template <class T, class M>
+void scalar_axpy(index_t len, T t, const M &A, index_t r0, index_t j, T *x) {
+  for (index_t i = 0; i < len; ++i) x[i] += mul(t, A(r0 + i, j));
+}
+template <class T, class M>
+T scalar_dot(index_t len, const M &A, index_t r0, index_t j, const T *x) {
+  T s = 0;
+  for (index_t i = 0; i < len; ++i) s += mul(A(r0 + i, j), x[i]);
+  return s;
+}
+
+// y[0:m] += sign * A(r0:r0+m, j0:j0+nb) * x[j0:j0+nb], skipping zero x[j].
+template <class T, class M>
+void add_columns(const M &A, index_t r0, index_t m, index_t j0, index_t nb, T sign, const T *x,
+                 T *y) {
   if (m <= 0) return;
-  const Kernels<T, Conj> k;
   const T *xb = x + j0;
   if (std::none_of(xb, xb + nb, [](T v) { return v == T(0); })) {
-    k.gemv_n(m, nb, sign, A.at(r0, j0), A.lda, xb, y);
+    A.gemv_n(r0, m, j0, nb, sign, xb, y);
     return;
   }
+  const Kernels<T, M::kConj> k;
   for (index_t c = 0; c < nb; ++c)
     if (xb[c] != T(0)) k.axpy(m, mul(sign, xb[c]), A.at(r0, j0 + c), y);
 }
 
 // y[0:nb] += sign * A(r0:r0+m, j0:j0+nb)^T * x[r0:r0+m].
-template <class T, bool Conj>
-void add_dots(const Columns<T, Conj> &A, index_t r0, index_t m, index_t j0, index_t nb, T sign,
-              const T *x, T *y) {
-  if (m > 0) Kernels<T, Conj>().gemv_t(m, nb, sign, A.at(r0, j0), A.lda, x + r0, y);
+template <class T, class M>
+void add_dots(const M &A, index_t r0, index_t m, index_t j0, index_t nb, T sign, const T *x,
+              T *y) {
+  if (m > 0) A.gemv_t(r0, m, j0, nb, sign, x + r0, y);
 }
 
 // ---- x = A^-1 x
 // The solve is one dependency chain through x (each x[j] waits for the
 // columns before it), so a full kInnerBlock triangle keeps its piece of x in
 // registers: no store-to-load forwarding in the chain, only the division.
-template <bool Upper, class T, bool Conj>
-void solve_inner_columns(const Columns<T, Conj> &A, bool unit, T *x) {
+template <bool Upper, class T, class M>
+void solve_inner_columns(const M &A, bool unit, T *x) {
   constexpr int N = kInnerBlock;
   T v[N];
 #pragma GCC unroll 8
@@ -124,8 +176,8 @@ void solve_inner_columns(const Columns<T, Conj> &A, bool unit, T *x) {
   for (int i = 0; i < N; ++i) x[i] = v[i];
 }
 
-template <bool Upper, class T, bool Conj>
-void solve_inner_dots(const Columns<T, Conj> &A, bool unit, T *x) {
+template <bool Upper, class T, class M>
+void solve_inner_dots(const M &A, bool unit, T *x) {
   constexpr int N = kInnerBlock;
   T v[N];
 #pragma GCC unroll 8
@@ -144,8 +196,8 @@ void solve_inner_dots(const Columns<T, Conj> &A, bool unit, T *x) {
   for (int i = 0; i < N; ++i) x[i] = v[i];
 }
 
-template <class T, bool Conj>
-void solve_columns(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+template <class T, class M>
+void solve_columns(const M &A, bool upper, bool unit, index_t n, T *x,
                    index_t block = kBlock) {
   // The diagonal triangle of columns [j0, j1): blocked again, or scalar.
   auto triangle = [&](index_t j0, index_t j1) {
@@ -184,8 +236,8 @@ void solve_columns(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, 
 }
 
 // x = A^-T x: each block first takes the solved part, then its triangle.
-template <class T, bool Conj>
-void solve_dots(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+template <class T, class M>
+void solve_dots(const M &A, bool upper, bool unit, index_t n, T *x,
                 index_t block = kBlock) {
   auto triangle = [&](index_t j0, index_t j1) {
     if (block > kInnerBlock) {
@@ -221,8 +273,8 @@ void solve_dots(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *
 }
 
 // ---- x = A x: each block's rectangle first, while the block's x is unchanged.
-template <class T, bool Conj>
-void multiply_columns(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+template <class T, class M>
+void multiply_columns(const M &A, bool upper, bool unit, index_t n, T *x,
                       index_t block = kBlock) {
   auto triangle = [&](index_t j0, index_t j1) {
     if (block > kInnerBlock) {
@@ -256,8 +308,8 @@ void multiply_columns(const Columns<T, Conj> &A, bool upper, bool unit, index_t 
 
 // x = A^T x: x[j] reads the entries above (upper) or below (lower) it, which
 // must still be unchanged: upper walks backwards, lower forwards.
-template <class T, bool Conj>
-void multiply_dots(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, T *x,
+template <class T, class M>
+void multiply_dots(const M &A, bool upper, bool unit, index_t n, T *x,
                    index_t block = kBlock) {
   auto triangle = [&](index_t j0, index_t j1) {
     if (block > kInnerBlock) {
@@ -287,39 +339,51 @@ void multiply_dots(const Columns<T, Conj> &A, bool upper, bool unit, index_t n, 
   }
 }
 
-template <bool Conj, class T>
-void sv_blocked(bool upper, bool trans, bool unit, index_t n, const T *a, index_t lda, T *x) {
-  const Columns<T, Conj> A{a, lda};
-  trans ? solve_dots(A, upper, unit, n, x) : solve_columns(A, upper, unit, n, x);
+// Full or packed storage, upper or lower, as its accessor type.
+template <bool Conj, class T, class Run>
+void with_storage(const Triangle &tri, const T *a, const Run &run) {
+  if (tri.kind == Triangle::Kind::Full)
+    run(Columns<T, Conj>{a, tri.ld});
+  else if (tri.upper)
+    run(PackedColumns<T, Conj, true>{a, tri.n, 0});
+  else
+    run(PackedColumns<T, Conj, false>{a, tri.n, 0});
 }
 
 template <bool Conj, class T>
-void mv_blocked(bool upper, bool trans, bool unit, index_t n, const T *a, index_t lda, T *x) {
-  const Columns<T, Conj> A{a, lda};
-  trans ? multiply_dots(A, upper, unit, n, x) : multiply_columns(A, upper, unit, n, x);
+void sv_blocked(const Triangle &tri, bool trans, bool unit, const T *a, T *x) {
+  with_storage<Conj>(tri, a, [&](const auto &A) {
+    trans ? solve_dots(A, tri.upper, unit, tri.n, x) : solve_columns(A, tri.upper, unit, tri.n, x);
+  });
+}
+
+template <bool Conj, class T>
+void mv_blocked(const Triangle &tri, bool trans, bool unit, const T *a, T *x) {
+  with_storage<Conj>(tri, a, [&](const auto &A) {
+    trans ? multiply_dots(A, tri.upper, unit, tri.n, x)
+          : multiply_columns(A, tri.upper, unit, tri.n, x);
+  });
 }
 
 }  // namespace
 
 template <class T>
-void triangular_sv_blocked(bool upper, bool trans, bool conj, bool unit, index_t n, const T *a,
-                           index_t lda, T *x) {
-  conj && is_complex_v<T> ? sv_blocked<true>(upper, trans, unit, n, a, lda, x)
-                          : sv_blocked<false>(upper, trans, unit, n, a, lda, x);
+void triangular_sv_blocked(const Triangle &tri, bool trans, bool conj, bool unit, const T *a,
+                           T *x) {
+  conj && is_complex_v<T> ? sv_blocked<true>(tri, trans, unit, a, x)
+                          : sv_blocked<false>(tri, trans, unit, a, x);
 }
 
 template <class T>
-void triangular_mv_blocked(bool upper, bool trans, bool conj, bool unit, index_t n, const T *a,
-                           index_t lda, T *x) {
-  conj && is_complex_v<T> ? mv_blocked<true>(upper, trans, unit, n, a, lda, x)
-                          : mv_blocked<false>(upper, trans, unit, n, a, lda, x);
+void triangular_mv_blocked(const Triangle &tri, bool trans, bool conj, bool unit, const T *a,
+                           T *x) {
+  conj && is_complex_v<T> ? mv_blocked<true>(tri, trans, unit, a, x)
+                          : mv_blocked<false>(tri, trans, unit, a, x);
 }
 
-#define TILEBLAS_INSTANTIATE(T)                                                                \
-  template void triangular_sv_blocked<T>(bool, bool, bool, bool, index_t, const T *, index_t, \
-                                         T *);                                                 \
-  template void triangular_mv_blocked<T>(bool, bool, bool, bool, index_t, const T *, index_t, \
-                                         T *);
+#define TILEBLAS_INSTANTIATE(T)                                                               \
+  template void triangular_sv_blocked<T>(const Triangle &, bool, bool, bool, const T *, T *); \
+  template void triangular_mv_blocked<T>(const Triangle &, bool, bool, bool, const T *, T *);
 TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
 #undef TILEBLAS_INSTANTIATE
 

@@ -60,8 +60,8 @@ void triangular_sv(const Triangle &tri, Op op, bool unit_diag, const T *a, T *x,
       conj ? trsv_columns<true>(tri, unit_diag, a, xv) : trsv_columns<false>(tri, unit_diag, a, xv);
   };
   if (!xs.ok()) return portable(Strided<T>(tri.n, x, incx));
-  if (tri.kind == Triangle::Kind::Full) {  // full storage: gemv-sized blocks
-    triangular_sv_blocked(tri.upper, transposes(op), conj, unit_diag, tri.n, a, tri.ld, xs.data());
+  if (tri.kind != Triangle::Kind::Band) {  // full and packed storage: gemv-sized blocks
+    triangular_sv_blocked(tri, transposes(op), conj, unit_diag, a, xs.data());
     xs.scatter();
     return;
   }

@@ -2,10 +2,12 @@
 // 4 cycles latency and Zen 5 issues two 512-bit FMAs and loads per cycle
 // (Zen 4 one): dot/axpy/scal keep 8 vectors in flight (a few percent faster
 // than 4 in L1/L2 on Zen 5).  gemv_n adds 8 columns per pass over 4 vectors
-// of y (8 broadcasts + 4 y registers); gemv_t sums 4 columns x 4 vectors (16
-// accumulators + 4 x).  In L2 both run at the L2 bandwidth whatever the
+// of y (8 broadcasts + 4 y registers); gemv_t sums 8 columns x 2 vectors (16
+// accumulators + 2 x).  In L2 both run at the L2 bandwidth whatever the
 // shape (4-16 columns x 1-8 vectors measured within noise on Zen 5); out of
-// cache, 8 columns per pass keep y's L2 traffic small against A's.  symv's
+// cache, 8 columns per pass keep y's L2 traffic small against A's.  Short
+// columns decide gemv_t's shape: against 4 x 4, 8 x 2 ran sgemv T 32-100
+// at 2-3x (in L1), trmv T 512 1.1-1.3x, packed tpmv T 1.2-1.4x.  symv's
 // panel: 8 columns x 2 vectors (16 dot accumulators, 8 broadcasts, 2 x and 2
 // y vectors); 4 x 1, 4 x 2 and 8 x 1 measured within 5% in L2 on Zen 5.
 #include "avx512/vec_avx512.hpp"
@@ -14,10 +16,10 @@
 namespace tileblas::avx512 {
 
 VectorKernels<float> svector_avx512() {
-  return make_vector_kernels<VecFloat, VecDouble, 8, 8, 4, 4, 4, 8, 2>("avx512");
+  return make_vector_kernels<VecFloat, VecDouble, 8, 8, 4, 8, 2, 8, 2>("avx512");
 }
 VectorKernels<double> dvector_avx512() {
-  return make_vector_kernels<VecDouble, VecDouble, 8, 8, 4, 4, 4, 8, 2>("avx512");
+  return make_vector_kernels<VecDouble, VecDouble, 8, 8, 4, 8, 2, 8, 2>("avx512");
 }
 
 }  // namespace tileblas::avx512
