@@ -71,6 +71,7 @@ int num_threads() {
 void set_num_threads(int n) { g_user_threads.store(n > 0 ? n : 0, std::memory_order_relaxed); }
 
 int threads_for_call(double flops) {
+  if (flops < 2 * kMinFlopsPerExtraThread) return 1;  // small calls: nothing else to look up
   int threads = num_threads();
   if (threads <= 1) return 1;
   if (g_forked_child.load(std::memory_order_relaxed)) return 1;

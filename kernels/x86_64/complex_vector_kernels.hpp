@@ -140,7 +140,7 @@ struct ComplexVectorKernelSet {
   }
 
   // The real kernels' fixed-order pairwise sum of the U accumulators.
-  static reg tree_sum(reg *acc) { return VectorKernelSet<V, U>::tree_sum(acc); }
+  static reg tree_sum(const reg *acc) { return VectorKernelSet<V, U>::tree_sum(acc); }
 };
 
 // y[0:m] += sum over NC columns c of t[c] * op(A(:, c)): y loaded and stored

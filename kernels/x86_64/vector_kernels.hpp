@@ -82,7 +82,10 @@ struct VectorKernelSet {
       const int r = static_cast<int>(n - i);
       acc[0] = V::fma(V::load_partial(x + i, r), V::load_partial(y + i, r), acc[0]);
     }
-    return V::sum(tree_sum(acc));
+    // Below U vectors the other accumulators are +0 and acc[0] holds no -0
+    // (it starts at +0): the tree would return acc[0] unchanged, so a short
+    // dot skips its latency.
+    return V::sum(n >= U * W ? tree_sum(acc) : acc[0]);
   }
 
   static void axpy(index_t n, T alpha, const T *x, T *y) {
@@ -149,14 +152,8 @@ struct VectorKernelSet {
     }
   }
 
-  // acc[0] + acc[1] + ... pairwise, in a fixed order.
-  static reg tree_sum(reg *acc) {
-#pragma GCC unroll 16
-    for (int step = 1; step < U; step *= 2)
-#pragma GCC unroll 16
-      for (int u = 0; u + step < U; u += 2 * step) acc[u] = V::add(acc[u], acc[u + step]);
-    return acc[0];
-  }
+  // acc[0] + acc[1] + ... pairwise, in a fixed order (tree_reduce).
+  static reg tree_sum(const reg *acc) { return tree_reduce<U>(acc, V::add); }
 };
 
 // y += sum over C columns of t[c] * A(:, c), rows [0, m): y loaded and stored
@@ -195,6 +192,36 @@ void gemv_n_columns(index_t m, Cols a, const typename V::T *t, typename V::T *y)
   }
 }
 
+// The same for count (< C, known only at run time) columns: the last ones of
+// a gemv, in one pass over y rather than one pass per column (a pass per
+// column stored y and read it back through masked vectors: a 4 x 4 dgemv
+// 1.7x OpenBLAS's time).  The same FMAs in the same order per element.
+template <class V, int U, class Cols>
+void gemv_n_few_columns(index_t m, int count, Cols a, const typename V::T *t, typename V::T *y) {
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  index_t i = 0;
+  for (; i + U * W <= m; i += U * W) {
+    reg yv[U];
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) yv[u] = V::load(y + i + u * W);
+    for (int c = 0; c < count; ++c) {
+      const reg tc = V::broadcast(t + c);
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) yv[u] = V::fma(tc, V::load(a[c] + i + u * W), yv[u]);
+    }
+#pragma GCC unroll 16
+    for (int u = 0; u < U; ++u) V::store(y + i + u * W, yv[u]);
+  }
+  for (; i < m; i += W) {
+    const int r = static_cast<int>(m - i < W ? m - i : W);
+    reg yv = V::load_partial(y + i, r);
+    for (int c = 0; c < count; ++c)
+      yv = V::fma(V::broadcast(t + c), V::load_partial(a[c] + i, r), yv);
+    V::store_partial(y + i, yv, r);
+  }
+}
+
 template <class V, int C, int U, class Cols>
 void gemv_n_groups(index_t m, index_t n, typename V::T alpha, Cols a, const typename V::T *x,
                    typename V::T *y) {
@@ -205,10 +232,10 @@ void gemv_n_groups(index_t m, index_t n, typename V::T alpha, Cols a, const type
     for (int c = 0; c < C; ++c) t[c] = alpha * x[j + c];
     gemv_n_columns<V, C, U>(m, a.after(j), t, y);
   }
-  for (; j < n; ++j) {  // the last columns one at a time: same per-element order
-    t[0] = alpha * x[j];
-    gemv_n_columns<V, 1, U>(m, a.after(j), t, y);
-  }
+  if (j == n) return;
+  const int rest = static_cast<int>(n - j);
+  for (int c = 0; c < rest; ++c) t[c] = alpha * x[j + c];
+  gemv_n_few_columns<V, U>(m, rest, a.after(j), t, y);
 }
 
 template <class V, int C, int U>

@@ -11,14 +11,18 @@
 
 namespace tileblas {
 
-// acc[0] op acc[1] op ... pairwise, in a fixed order.
+// acc[0] op acc[1] op ... pairwise, in a fixed order: the first power-of-two
+// part, then the rest, each reduced the same way (U = 8: ((0+1)+(2+3)) +
+// ((4+5)+(6+7))).  Recursion at compile time keeps it in registers (a loop
+// over the array went through the stack: half of a 16-element ddot's time).
 template <int U, class Reg, class Op>
-Reg tree_reduce(Reg *acc, Op op) {
-#pragma GCC unroll 16
-  for (int step = 1; step < U; step *= 2)
-#pragma GCC unroll 16
-    for (int u = 0; u + step < U; u += 2 * step) acc[u] = op(acc[u], acc[u + step]);
-  return acc[0];
+Reg tree_reduce(const Reg *acc, Op op) {
+  if constexpr (U == 1) {
+    return acc[0];
+  } else {
+    constexpr int half = U & (U - 1) ? 1 << (31 - __builtin_clz(U)) : U / 2;
+    return op(tree_reduce<half>(acc, op), tree_reduce<U - half>(acc + half, op));
+  }
 }
 
 // sum |x_i|, in T.  Masked tail: zero lanes add nothing.

@@ -37,6 +37,10 @@ inline Range share(index_t total, int part, int parts, index_t grain) {
 // body(begin, end) on contiguous ranges of [0, total), one per thread.
 template <class Body>
 void parallel_ranges(int threads, index_t total, index_t grain, Body &&body) {
+  if (threads <= 1) {  // most calls: no team, no division into shares
+    body(index_t(0), total);
+    return;
+  }
   run_team(threads, [&](int id, int team) {
     const Range r = share(total, id, team, grain);
     if (r.begin < r.end) body(r.begin, r.end);

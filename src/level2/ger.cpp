@@ -1,6 +1,7 @@
 // ger.cpp -- A += alpha * x * y^T (ger, geru), alpha * x * y^H (gerc), and
 // the conj(x) form a row-major gerc becomes: one axpy per column of A on the
-// target's axpy kernel, threaded over columns when A is large.
+// target's axpy kernel (short columns inline), threaded over columns when A
+// is large.
 #include "level1/active_vector_kernels.hpp"
 #include "level1/parallel.hpp"
 #include "level2/column_ops.hpp"
@@ -45,15 +46,13 @@ void ger(index_t m, index_t n, T alpha, const T *x, index_t incx, const T *y, in
   if (!xs.ok() || !ys.ok())
     return ger_strided(m, n, alpha, Strided<const T>(m, x, incx), Strided<const T>(n, y, incy),
                        conj_x, conj_y, a, lda);
-  if constexpr (has_vector_kernels_v<T>) {
-    const VectorKernels<T> &k = vector_kernels<T>();
-    ger_columns(m, n, alpha, xs.data(), ys.data(), false, a, lda,
-                [&](index_t len, T t, const T *v, T *col) { k.axpy(len, t, v, col); });
-  } else {
-    const auto &k = complex_vector_kernels<T>();
+  // column_axpy: the target's axpy kernel, short columns inline.
+  if (conj_x)
     ger_columns(m, n, alpha, xs.data(), ys.data(), conj_y, a, lda,
-                [&](index_t len, T t, const T *v, T *col) { k.axpy(len, t, v, col, conj_x); });
-  }
+                [](index_t len, T t, const T *v, T *col) { column_axpy<true>(len, t, v, col); });
+  else
+    ger_columns(m, n, alpha, xs.data(), ys.data(), conj_y, a, lda,
+                [](index_t len, T t, const T *v, T *col) { column_axpy<false>(len, t, v, col); });
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                          \
