@@ -109,8 +109,8 @@ void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
   // last one: with a 3-vector tile, 64 rows as 2 + 2 vectors, not 3 + 1, and
   // 100 floats (7 vectors) as 3 + 2 + 2, not 3 + 3 + 1 (a 1-vector tile is
   // load-bound: 7 % slower at 64^3 on Zen 5).
-  const index_t vectors = ceil_div(p.m, uk.vector_rows);
-  const index_t row_tiles = ceil_div(vectors, uk.mr / uk.vector_rows);
+  const index_t vectors = p.m <= uk.mr ? 1 : ceil_div(p.m, uk.vector_rows);
+  const index_t row_tiles = p.m <= uk.mr ? 1 : ceil_div(vectors, uk.mr / uk.vector_rows);
   for (index_t pc = 0; pc < p.k; pc += kc_max) {
     const index_t kc = std::min(kc_max, p.k - pc);
     const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
@@ -119,9 +119,10 @@ void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
       const int cols = static_cast<int>(std::min<index_t>(uk.nr, p.n - j));
       const T *b = p.b + pc * p.b_rs + j * p.b_cs;
       T *cj = p.c + j * p.ldc;
-      for (index_t t = 0; t < row_tiles; ++t) {
-        const index_t i = vectors * t / row_tiles * uk.vector_rows;
-        const index_t end = std::min(vectors * (t + 1) / row_tiles * uk.vector_rows, p.m);
+      for (index_t t = 0; t < row_tiles; ++t) {  // (one tile: no divisions)
+        const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
+        const index_t end =
+            t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
         uk.direct(kc, a + i, p.a_cs, b, p.b_rs, p.b_cs, cj + i, p.ldc, p.alpha, beta,
                   static_cast<int>(end - i), cols);
       }
