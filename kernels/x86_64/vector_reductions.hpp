@@ -101,8 +101,9 @@ double dot_in_double(index_t n, const Src *x, const Src *y) {
 // (NaNs dropped) are compared with the best so far, and only a block that
 // holds a strictly larger value is scanned again, in L1, for the first
 // element equal to its maximum; data streams through once.  The last
-// n mod W elements go through scalar compares: the result is an index, exact
-// whatever the instructions, so the tail needs no masking.
+// n mod W elements, and vectors under 2W elements (whose vector pass costs
+// more than the compares), go through scalar compares: the result is an
+// index, exact whatever the instructions, so the tail needs no masking.
 template <class V, int U>
 index_t iamax(index_t n, const typename V::T *x) {
   using T = typename V::T;
@@ -111,7 +112,7 @@ index_t iamax(index_t n, const typename V::T *x) {
   constexpr index_t kBlock = 4 * U * W;  // elements per block
   T best = T(-1);  // below every |x_i|: the first non-NaN element wins
   index_t best_index = -1;
-  const index_t whole = n - n % W;  // elements in whole vectors
+  const index_t whole = n < 2 * W ? 0 : n - n % W;  // elements in whole vectors
   for (index_t b = 0; b < whole; b += kBlock) {
     const index_t end = b + kBlock < whole ? b + kBlock : whole;
     reg acc[U];
