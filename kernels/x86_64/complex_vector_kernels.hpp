@@ -54,11 +54,10 @@ struct ComplexLanes {
     return C(a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real());
   }
 
-  static reg alternate(R even, R odd) {
-    alignas(64) R v[W];
-    for (int i = 0; i < W; ++i) v[i] = i % 2 ? odd : even;
-    return V::load(v);
-  }
+  // Built in registers: through an array on the stack, W scalar stores
+  // stalled the vector load reading them back (a 4-element zaxpy 2x
+  // OpenBLAS's time, a 4 x 4 zgemv N 2x: a factor per column).
+  static reg alternate(R even, R odd) { return V::pairs(even, odd); }
 
   // Multiplier registers for t * op(x) (see the top of the file).
   struct Factor {
@@ -130,13 +129,18 @@ struct ComplexVectorKernelSet {
     const auto step = [&](index_t i, int r) {  // one masked vector (elementwise: any split)
       V::store_partial(y + i, L::madd(f, V::load_partial(x + i, r), V::load_partial(y + i, r)), r);
     };
-    index_t i = std::min(aligning_head<V>(y), len);
+    // Short vectors (up to 4 vectors) start where they start: a
+    // masked head step cost them more than the split loads it saves (a 4- or
+    // 16-element zaxpy or a column of a 16 x 16 zgerc near 2x OpenBLAS's
+    // time; from 64 elements on the head wins).  Full vectors unmasked.
+    index_t i = len <= 4 * W ? 0 : std::min(aligning_head<V>(y), len);
     if (i) step(0, static_cast<int>(i));
     for (; i + U * W <= len; i += U * W)
 #pragma GCC unroll 16
       for (int u = 0; u < U; ++u)
         V::store(y + i + u * W, L::madd(f, V::load(x + i + u * W), V::load(y + i + u * W)));
-    for (; i < len; i += W) step(i, static_cast<int>(len - i < W ? len - i : W));
+    for (; i + W <= len; i += W) V::store(y + i, L::madd(f, V::load(x + i), V::load(y + i)));
+    if (i < len) step(i, static_cast<int>(len - i));
   }
 
   // The real kernels' fixed-order pairwise sum of the U accumulators.
@@ -165,7 +169,7 @@ void complex_gemv_n_columns(index_t m, Cols a, const typename ComplexLanes<V>::F
     for (int c = 0; c < NC; ++c) yv = L::madd(f[c], V::load_partial(column(c) + i, r), yv);
     V::store_partial(y + i, yv, r);
   };
-  index_t i = std::min(aligning_head<V>(column(0)), len);
+  index_t i = len <= 4 * W ? 0 : std::min(aligning_head<V>(column(0)), len);  // (see axpy)
   if (i) step(0, static_cast<int>(i));
   for (; i + U * W <= len; i += U * W) {
     reg yv[U];
@@ -178,7 +182,40 @@ void complex_gemv_n_columns(index_t m, Cols a, const typename ComplexLanes<V>::F
 #pragma GCC unroll 16
     for (int u = 0; u < U; ++u) V::store(y + i + u * W, yv[u]);
   }
-  for (; i < len; i += W) step(i, static_cast<int>(len - i < W ? len - i : W));
+  for (; i + W <= len; i += W) {
+    reg yv = V::load(y + i);
+#pragma GCC unroll 16
+    for (int c = 0; c < NC; ++c) yv = L::madd(f[c], V::load(column(c) + i), yv);
+    V::store(y + i, yv);
+  }
+  if (i < len) step(i, static_cast<int>(len - i));
+}
+
+// The same for count (< NC, known only at run time) columns: the last ones
+// of a gemv, in one pass over y (a pass per column stored y and read it back
+// through masked vectors: a 4 x 4 zgemv N 2-3x OpenBLAS's time).
+template <class V, class Cols>
+void complex_gemv_n_few_columns(index_t m, int count, Cols a,
+                                const typename ComplexLanes<V>::Factor *f,
+                                std::complex<typename V::T> *yc) {
+  using L = ComplexLanes<V>;
+  using R = typename V::T;
+  using reg = typename V::reg;
+  constexpr int W = V::width;
+  R *y = reinterpret_cast<R *>(yc);
+  const index_t len = 2 * m;
+  for (index_t i = 0; i < len; i += W) {
+    const int r = static_cast<int>(len - i < W ? len - i : W);
+    reg yv = r == W ? V::load(y + i) : V::load_partial(y + i, r);
+    for (int c = 0; c < count; ++c) {
+      const R *col = reinterpret_cast<const R *>(a[c]) + i;
+      yv = L::madd(f[c], r == W ? V::load(col) : V::load_partial(col, r), yv);
+    }
+    if (r == W)
+      V::store(y + i, yv);
+    else
+      V::store_partial(y + i, yv, r);
+  }
 }
 
 // y[0:m] += alpha * op(A) x, A m x n, op = conj when conj_a.
@@ -193,10 +230,10 @@ void complex_gemv_n_groups(index_t m, index_t n, std::complex<typename V::T> alp
     for (int c = 0; c < NC; ++c) f[c] = L::factor(L::mul(alpha, x[j + c]), conj_a);
     complex_gemv_n_columns<V, NC, U>(m, a.after(j), f, y);
   }
-  for (; j < n; ++j) {  // the last columns one at a time: the same per-element order
-    f[0] = L::factor(L::mul(alpha, x[j]), conj_a);
-    complex_gemv_n_columns<V, 1, U>(m, a.after(j), f, y);
-  }
+  if (j == n) return;
+  const int rest = static_cast<int>(n - j);
+  for (int c = 0; c < rest; ++c) f[c] = L::factor(L::mul(alpha, x[j + c]), conj_a);
+  complex_gemv_n_few_columns<V>(m, rest, a.after(j), f, y);
 }
 
 template <class V, int NC, int U>

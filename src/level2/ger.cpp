@@ -46,13 +46,18 @@ void ger(index_t m, index_t n, T alpha, const T *x, index_t incx, const T *y, in
   if (!xs.ok() || !ys.ok())
     return ger_strided(m, n, alpha, Strided<const T>(m, x, incx), Strided<const T>(n, y, incy),
                        conj_x, conj_y, a, lda);
-  // column_axpy: the target's axpy kernel, short columns inline.
-  if (conj_x)
-    ger_columns(m, n, alpha, xs.data(), ys.data(), conj_y, a, lda,
-                [](index_t len, T t, const T *v, T *col) { column_axpy<true>(len, t, v, col); });
-  else
-    ger_columns(m, n, alpha, xs.data(), ys.data(), conj_y, a, lda,
+  if constexpr (has_vector_kernels_v<T>) {
+    // column_axpy: the axpy kernel, short columns inline (a kernel call per
+    // 4-element column cost more than its arithmetic).
+    ger_columns(m, n, alpha, xs.data(), ys.data(), false, a, lda,
                 [](index_t len, T t, const T *v, T *col) { column_axpy<false>(len, t, v, col); });
+  } else {
+    // Complex columns always on the kernel: inline complex products in this
+    // baseline-x86-64 file are slower than a call even for 16 elements.
+    const auto &k = complex_vector_kernels<T>();
+    ger_columns(m, n, alpha, xs.data(), ys.data(), conj_y, a, lda,
+                [&](index_t len, T t, const T *v, T *col) { k.axpy(len, t, v, col, conj_x); });
+  }
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                          \

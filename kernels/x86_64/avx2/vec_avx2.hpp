@@ -29,6 +29,8 @@ struct VecFloat {
   static void store_partial(T *p, reg v, int n) { _mm256_maskstore_ps(p, first(n), v); }
   // Complex kernels (complex_vector_kernels.hpp): each (re, im) pair of lanes exchanged.
   static reg swap_pairs(reg v) { return _mm256_permute_ps(v, 0xB1); }
+  // (even, odd, even, odd, ...), in registers.
+  static reg pairs(T even, T odd) { return _mm256_unpacklo_ps(set1(even), set1(odd)); }
   // Reductions (vector_reductions.hpp): |v|; max(a, b) with b wherever a is
   // NaN (the instruction's rule), so max(|x|, acc) drops NaNs; lane masks of
   // a > b and a == b (bit i: lane i).
@@ -76,6 +78,7 @@ struct VecDouble {
   static reg load_partial(const T *p, int n) { return _mm256_maskload_pd(p, first(n)); }
   static void store_partial(T *p, reg v, int n) { _mm256_maskstore_pd(p, first(n), v); }
   static reg swap_pairs(reg v) { return _mm256_permute_pd(v, 0x5); }
+  static reg pairs(T even, T odd) { return _mm256_unpacklo_pd(set1(even), set1(odd)); }
   static reg abs(reg v) { return _mm256_andnot_pd(_mm256_set1_pd(-0.0), v); }
   static reg max(reg a, reg b) { return _mm256_max_pd(a, b); }
   static unsigned mask_greater(reg a, reg b) { return _mm256_movemask_pd(_mm256_cmp_pd(a, b, _CMP_GT_OQ)); }

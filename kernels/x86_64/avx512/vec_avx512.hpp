@@ -60,6 +60,11 @@ struct VecFloat {
   // _mm512_reduce_add_ps and _mm512_castps512_ps256, bug 105593.)
   // Complex kernels (complex_vector_kernels.hpp): each (re, im) pair of lanes exchanged.
   static reg swap_pairs(reg v) { return _mm512_mask_permute_ps(v, 0xFFFF, v, 0xB1); }
+  // (even, odd, even, odd, ...), in registers.
+  static reg pairs(T even, T odd) {  // (masked form, all lanes: bug 105593)
+    const reg e = set1(even);
+    return _mm512_mask_unpacklo_ps(e, 0xFFFF, e, set1(odd));
+  }
   static T sum(reg v) {
     v = _mm512_add_ps(v, _mm512_mask_shuffle_f32x4(v, 0xFFFF, v, v, _MM_SHUFFLE(3, 2, 3, 2)));
     const __m256 s8 = _mm256_castpd_ps(low_half(_mm512_castps_pd(v)));
@@ -95,6 +100,10 @@ struct VecDouble {
     _mm512_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v);
   }
   static reg swap_pairs(reg v) { return _mm512_mask_permute_pd(v, 0xFF, v, 0x55); }
+  static reg pairs(T even, T odd) {
+    const reg e = set1(even);
+    return _mm512_mask_unpacklo_pd(e, 0xFF, e, set1(odd));
+  }
   static reg abs(reg v) { return _mm512_abs_pd(v); }
   static reg max(reg a, reg b) { return _mm512_mask_max_pd(b, 0xFF, a, b); }
   static unsigned mask_greater(reg a, reg b) { return _mm512_cmp_pd_mask(a, b, _CMP_GT_OQ); }

@@ -44,6 +44,12 @@ struct VecPortable {
     for (int i = 0; i < Width; ++i) r[i] = v[i ^ 1];
     return r;
   }
+  // (even, odd, even, odd, ...)
+  static reg pairs(T even, T odd) {
+    reg r;
+    for (int i = 0; i < Width; ++i) r[i] = i % 2 ? odd : even;
+    return r;
+  }
   // Reductions (vector_reductions.hpp): |v| (the sign bit cleared, so -0
   // gives +0 and NaN stays NaN); max(a, b) with b wherever a is NaN, so
   // max(|x|, acc) drops NaNs; lane masks of a > b and a == b (bit i: lane i).
