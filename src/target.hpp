@@ -213,6 +213,9 @@ struct ComplexVectorKernels {
                         bool conj_a);
   void (*gemv_t_listed)(index_t m, index_t n, C alpha, const C *const *col, const C *x, C *y,
                         bool conj_a);
+  // 0-based index of the first x_i with the largest |re| + |im| among those
+  // not NaN; -1 when all are NaN (as VectorKernels::iamax).
+  index_t (*iamax)(index_t n, const C *x);
   // X (m x w, column stride ldx) = T^-1 X, T the upper or lower triangle of
   // t (m x m column-major, leading dimension m), inv[l] = 1 / T(l, l): per
   // column the reference's substitution (an axpy down each column of T,

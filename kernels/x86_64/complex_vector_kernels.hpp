@@ -346,6 +346,11 @@ void complex_gemv_t_listed(index_t m, index_t n, std::complex<typename V::T> alp
   complex_gemv_t_any<V, NC, U>(m, n, alpha, ListedColumns<C>{col}, x, y, conj_a);
 }
 
+template <class V, int U>
+index_t complex_iamax(index_t n, const std::complex<typename V::T> *x) {
+  return iamax_of<V, U, true>(2 * n, reinterpret_cast<const typename V::T *>(x));
+}
+
 // ComplexVectorKernels::tri_solve on G columns at once: step l of a column
 // reads x(l) right after step l-1 stored it with a vector store, a chain of
 // store-to-load forwarding that G independent columns overlap (one column
@@ -406,6 +411,7 @@ ComplexVectorKernels<typename V::T> make_complex_vector_kernels(const char *name
           &complex_gemv_t<V, TC, TU>,
           &complex_gemv_n_listed<V, NC, NU>,
           &complex_gemv_t_listed<V, TC, TU>,
+          &complex_iamax<V, DotU>,
           &complex_tri_solve<V>};
 }
 

@@ -97,22 +97,29 @@ double dot_in_double(index_t n, const Src *x, const Src *y) {
 
 // The 0-based index of the first x_i with the largest |x_i| among those that
 // are not NaN; -1 when every x_i is NaN (the caller applies the reference's
-// rule for a NaN x_0).  Blocks of kBlock vectors: the block's lane maxima
-// (NaNs dropped) are compared with the best so far, and only a block that
-// holds a strictly larger value is scanned again, in L1, for the first
-// element equal to its maximum; data streams through once.  The last
-// n mod W elements, and vectors under 2W elements (whose vector pass costs
-// more than the compares), go through scalar compares: the result is an
-// index, exact whatever the instructions, so the tail needs no masking.
-template <class V, int U>
-index_t iamax(index_t n, const typename V::T *x) {
+// rule for a NaN x_0).  kPairs: x holds len / 2 complex values as (re, im)
+// pairs, and |x_i| is the reference's |re| + |im| (summed in each pair's
+// both lanes, so a lane's element is lane / 2).  Blocks of kBlock vectors:
+// the block's lane maxima (NaNs dropped) are compared with the best so far,
+// and only a block that holds a strictly larger value is scanned again, in
+// L1, for the first element equal to its maximum; data streams through
+// once.  The last len mod W reals, and inputs under 2W reals (whose vector
+// pass costs more than the compares), go through scalar compares: the
+// result is an index, exact whatever the instructions, so the tail needs no
+// masking.
+template <class V, int U, bool kPairs>
+index_t iamax_of(index_t len, const typename V::T *x) {
   using T = typename V::T;
   using reg = typename V::reg;
-  constexpr int W = V::width;
-  constexpr index_t kBlock = 4 * U * W;  // elements per block
+  constexpr int W = V::width, kStep = kPairs ? 2 : 1;  // reals per element
+  constexpr index_t kBlock = 4 * U * W;  // reals per block
+  const auto magnitudes = [](reg v) {
+    const reg a = V::abs(v);
+    return kPairs ? V::add(a, V::swap_pairs(a)) : a;
+  };
   T best = T(-1);  // below every |x_i|: the first non-NaN element wins
   index_t best_index = -1;
-  const index_t whole = n < 2 * W ? 0 : n - n % W;  // elements in whole vectors
+  const index_t whole = len < 2 * W ? 0 : len - len % W;  // reals in whole vectors
   for (index_t b = 0; b < whole; b += kBlock) {
     const index_t end = b + kBlock < whole ? b + kBlock : whole;
     reg acc[U];
@@ -121,8 +128,8 @@ index_t iamax(index_t n, const typename V::T *x) {
     index_t i = b;
     for (; i + U * W <= end; i += U * W)
 #pragma GCC unroll 16
-      for (int u = 0; u < U; ++u) acc[u] = V::max(V::abs(V::load(x + i + u * W)), acc[u]);
-    for (; i < end; i += W) acc[0] = V::max(V::abs(V::load(x + i)), acc[0]);
+      for (int u = 0; u < U; ++u) acc[u] = V::max(magnitudes(V::load(x + i + u * W)), acc[u]);
+    for (; i < end; i += W) acc[0] = V::max(magnitudes(V::load(x + i)), acc[0]);
     const reg block_max = tree_reduce<U>(acc, V::max);
     if (!V::mask_greater(block_max, V::set1(best))) continue;
     alignas(64) T lanes[W];
@@ -131,19 +138,24 @@ index_t iamax(index_t n, const typename V::T *x) {
       if (lanes[l] > best) best = lanes[l];
     const reg target = V::set1(best);
     for (i = b;; i += W)
-      if (const unsigned hit = V::mask_equal(V::abs(V::load(x + i)), target)) {
-        best_index = i + __builtin_ctz(hit);
+      if (const unsigned hit = V::mask_equal(magnitudes(V::load(x + i)), target)) {
+        best_index = (i + __builtin_ctz(hit)) / kStep;
         break;
       }
   }
-  for (index_t i = whole; i < n; ++i) {
-    const T v = std::abs(x[i]);
+  for (index_t i = whole; i < len; i += kStep) {
+    const T v = kPairs ? std::abs(x[i]) + std::abs(x[i + 1]) : std::abs(x[i]);
     if (v > best) {
       best = v;
-      best_index = i;
+      best_index = i / kStep;
     }
   }
   return best_index;
+}
+
+template <class V, int U>
+index_t iamax(index_t n, const typename V::T *x) {
+  return iamax_of<V, U, false>(n, x);
 }
 
 }  // namespace tileblas

@@ -127,28 +127,17 @@ struct Largest {
   }
 };
 
-// The kernel's answer for unit-stride x: for real x the kernel on x itself;
-// for complex x on |re| + |im| (the reference's CABS1, rounded the same way),
-// computed into an L1-sized buffer a block at a time.
+// The kernel's answer for unit-stride x: |x_i| for real x, the reference's
+// |re| + |im| (CABS1, rounded the same way) for complex x.
 template <class T>
 Largest<real_t<T>> largest_abs1(index_t n, const T *x) {
-  using R = real_t<T>;
-  const VectorKernels<R> &k = vector_kernels<R>();
-  Largest<R> best;
-  if constexpr (!is_complex_v<T>) {
-    const index_t i = k.iamax(n, x);
-    if (i >= 0) best = {i, std::abs(x[i])};
-  } else {
-    constexpr index_t kBlock = 2048;
-    R abs1s[kBlock];
-    for (index_t b = 0; b < n; b += kBlock) {
-      const index_t m = std::min(kBlock, n - b);
-      for (index_t i = 0; i < m; ++i) abs1s[i] = abs1(x[b + i]);
-      const index_t i = k.iamax(m, abs1s);
-      if (i >= 0) best.merge({i, abs1s[i]}, b);
-    }
-  }
-  return best;
+  index_t i;
+  if constexpr (is_complex_v<T>)
+    i = complex_vector_kernels<T>().iamax(n, x);
+  else
+    i = vector_kernels<T>().iamax(n, x);
+  if (i < 0) return {};
+  return {i, abs1(x[i])};
 }
 
 }  // namespace
