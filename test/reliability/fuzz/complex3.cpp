@@ -90,7 +90,9 @@ template <class T> void fuzz_complex_syrk(Input &in) {
     (herm ? netlib<T>().cherk : netlib<T>().csyrk)(&uplo, &t, &n, &k, ralpha, a.data(), &lda, beta,
                                                    ref.data(), &ldc, 1, 1);
     const std::vector<T> ma = moduli(a);
-    std::vector<T> bound = moduli(real_diagonal(c, ldc, n));
+    // A Hermitian C's diagonal is real (its imaginary parts, NaN here, are
+    // not read); a symmetric one's is a full complex value.
+    std::vector<T> bound = moduli(herm ? real_diagonal(c, ldc, n) : c);
     const T mal = modulus(alpha), mbe = modulus(beta);
     const char rt = t == 'N' ? 'N' : 'T';
     netlib<T>().syrk(&uplo, &rt, &n, &k, &mal, ma.data(), &lda, &mbe, bound.data(), &ldc, 1, 1);
@@ -136,7 +138,9 @@ template <class T> void fuzz_complex_syr2k(Input &in) {
                                                      b.data(), &ldb, beta, ref.data(), &ldc, 1, 1);
     // |beta||C| + |alpha| (|op(A)||op(B)|^T + |op(B)||op(A)|^T), on the full square.
     const std::vector<T> ma = moduli(a), mb = moduli(b);
-    std::vector<T> bound = moduli(real_diagonal(c, ldc, n));
+    // A Hermitian C's diagonal is real (its imaginary parts, NaN here, are
+    // not read); a symmetric one's is a full complex value.
+    std::vector<T> bound = moduli(herm ? real_diagonal(c, ldc, n) : c);
     const T mal = modulus(alpha), mbe = modulus(beta), one = 1;
     for (T &x : bound) x *= mbe;
     const char rt = t == 'N' ? 'N' : 'T', rt2 = t == 'N' ? 'T' : 'N';
@@ -182,7 +186,7 @@ template <class T> void fuzz_complex_symm(Input &in) {
     expect_unchanged(desc, "B", b0, b.data());
     (herm ? netlib<T>().chemm : netlib<T>().csymm)(&side, &uplo, &m, &n, alpha, a.data(), &lda,
                                                    b.data(), &ldb, beta, ref.data(), &ldc, 1, 1);
-    const std::vector<T> ma = moduli(real_diagonal(a, lda, ka)), mb = moduli(b);
+    const std::vector<T> ma = moduli(herm ? real_diagonal(a, lda, ka) : a), mb = moduli(b);
     std::vector<T> bound = moduli(c);
     const T mal = modulus(alpha), mbe = modulus(beta);
     netlib<T>().symm(&side, &uplo, &m, &n, &mal, ma.data(), &lda, mb.data(), &ldb, &mbe,
