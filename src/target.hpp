@@ -159,6 +159,8 @@ struct VectorKernels {
   // exact in double, so each step rounds only the sum).
   double (*dot_in_double)(index_t n, const T *x, const T *y);
   void (*axpy)(index_t n, T alpha, const T *x, T *y);         // y += alpha * x
+  // y[i*inc] += alpha * x[i*inc], i < n, for inc 2 or 4.
+  void (*axpy_strided)(index_t n, T alpha, const T *x, T *y, int inc);
   void (*scal)(index_t n, T alpha, T *x);                     // x *= alpha (always multiplies)
   // x, y = c x + s y, c y - s x (x stored last: with x and y the same
   // array the reference's x wins).

@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <complex>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <vector>
@@ -140,6 +141,36 @@ T scalar(double re, double im) {
     return T(re, im);
   else
     return T(re);
+}
+
+// axpy with the same small stride for x and y (2 or 4, either sign) runs
+// the vector kernel under lane masks: every length around the vector
+// widths, each element once, and the gaps between elements never written.
+TYPED_TEST(Level1, AxpyEqualSmallStridesLeaveTheGapsAlone) {
+  using T = TypeParam;
+  using B = Blas<T>;
+  const T alpha = scalar<T>(-1.25, 0.5);
+  for (int inc : {2, -2, 4, -4})
+    for (int n = 0; n <= 70; ++n) {
+      const int step = std::abs(inc);
+      const auto x = random_vector<T>(std::size_t(n) * step + 1, n + 5);
+      auto y0 = random_vector<T>(std::size_t(n) * step + 1, n + 6);
+      for (std::size_t p = 0; p < y0.size(); ++p)
+        if (p % step != 0) y0[p] = scalar<T>(std::numeric_limits<double>::quiet_NaN(), 0);
+      auto y = y0;
+      B::axpy(n, alpha, x.data(), inc, y.data(), inc);
+      for (std::size_t p = 0; p < y.size(); ++p) {
+        if (p % step != 0 || p >= std::size_t(n) * step) {
+          EXPECT_EQ(0, std::memcmp(&y[p], &y0[p], sizeof(T))) << "gap " << p << " n=" << n << " inc=" << inc;
+          continue;
+        }
+        // Element k of x pairs with element k of y at the same offset for either sign.
+        const long double want = std::abs(widen(y0[p]) + widen(alpha) * widen(x[p]));
+        EXPECT_LE(std::abs(widen(y[p]) - (widen(y0[p]) + widen(alpha) * widen(x[p]))),
+                  4 * eps<T>() * (want + 1))
+            << "n=" << n << " inc=" << inc << " p=" << p;
+      }
+    }
 }
 
 TYPED_TEST(Level1, AxpyScalCopySwapRotMatchReference) {

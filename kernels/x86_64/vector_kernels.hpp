@@ -102,6 +102,29 @@ struct VectorKernelSet {
     }
   }
 
+  // y[i*inc] += alpha * x[i*inc] for i < n and inc 2 or 4 (dividing W): a
+  // vector of W reals holds W / inc elements, loaded and stored under a mask
+  // of every inc-th lane, so the gaps are neither read nor written.  Each
+  // element gets the one FMA of axpy.
+  static void axpy_strided(index_t n, T alpha, const T *x, T *y, int inc) {
+    const reg a = V::set1(alpha);
+    unsigned every = 0;
+    for (int l = 0; l < W; l += inc) every |= 1u << l;
+    const index_t per = W / inc;  // elements per vector
+    index_t i = 0;
+    for (; i + per <= n; i += per) {
+      const index_t o = i * inc;
+      V::store_masked(y + o, V::fma(a, V::load_masked(x + o, every), V::load_masked(y + o, every)),
+                      every);
+    }
+    if (i < n) {
+      const index_t o = i * inc;
+      const unsigned lanes = every & ((1u << ((n - i - 1) * inc + 1)) - 1);
+      V::store_masked(y + o, V::fma(a, V::load_masked(x + o, lanes), V::load_masked(y + o, lanes)),
+                      lanes);
+    }
+  }
+
   static void scal(index_t n, T alpha, T *x) {
     const reg a = V::set1(alpha);
     index_t i = 0;
@@ -336,6 +359,7 @@ VectorKernels<typename V::T> make_vector_kernels(const char *name) {
           &K::dot,
           &dot_in_double<D, DotU, T>,
           &K::axpy,
+          &K::axpy_strided,
           &K::scal,
           &K::rot,
           &K::swap,

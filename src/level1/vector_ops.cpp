@@ -88,7 +88,20 @@ void axpy(index_t n, T alpha, const T *x, index_t incx, T *y, index_t incy) {
     return;
   }
   // Strided: x and y do not overlap (as for the unit-stride kernels), so
-  // loads may run ahead of the stores.
+  // loads may run ahead of the stores.  The same small stride for both (a
+  // complex array's real parts, say): the vector kernel under lane masks.
+  // Negative: element k of x still pairs with element k of y at the same
+  // offset from each array's start, and elementwise the order is free.
+  if constexpr (has_vector_kernels_v<T>) {
+    const index_t step = incx < 0 ? -incx : incx;
+    if (incx == incy && (step == 2 || step == 4)) {
+      const VectorKernels<T> &k = vector_kernels<T>();
+      parallel_ranges(threads_for_elements(3 * n * step), n, 64, [&](index_t i0, index_t i1) {
+        k.axpy_strided(i1 - i0, alpha, x + i0 * step, y + i0 * step, static_cast<int>(step));
+      });
+      return;
+    }
+  }
   const T *__restrict xs = x + first_index(n, incx);
   T *__restrict ys = y + first_index(n, incy);
   for (index_t i = 0; i < n; ++i) ys[i * incy] += mul(alpha, xs[i * incx]);

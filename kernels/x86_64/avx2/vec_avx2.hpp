@@ -45,6 +45,7 @@ struct VecFloat {
     return _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(lanes)), bit), bit);
   }
   static reg load_masked(const T *p, unsigned lanes) { return _mm256_maskload_ps(p, lanes_of(lanes)); }
+  static void store_masked(T *p, reg v, unsigned lanes) { _mm256_maskstore_ps(p, lanes_of(lanes), v); }
   static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
     return _mm256_blendv_ps(c, fma(a, b, c), _mm256_castsi256_ps(lanes_of(lanes)));
   }
@@ -94,6 +95,7 @@ struct VecDouble {
     return _mm256_cmpeq_epi64(_mm256_and_si256(_mm256_set1_epi64x(lanes), bit), bit);
   }
   static reg load_masked(const T *p, unsigned lanes) { return _mm256_maskload_pd(p, lanes_of(lanes)); }
+  static void store_masked(T *p, reg v, unsigned lanes) { _mm256_maskstore_pd(p, lanes_of(lanes), v); }
   static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
     return _mm256_blendv_pd(c, fma(a, b, c), _mm256_castsi256_pd(lanes_of(lanes)));
   }

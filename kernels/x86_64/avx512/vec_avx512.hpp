@@ -52,6 +52,9 @@ struct VecFloat {
   static reg load_masked(const T *p, unsigned lanes) {
     return _mm512_maskz_loadu_ps(static_cast<__mmask16>(lanes), p);
   }
+  static void store_masked(T *p, reg v, unsigned lanes) {
+    _mm512_mask_storeu_ps(p, static_cast<__mmask16>(lanes), v);
+  }
   static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
     return _mm512_mask3_fmadd_ps(a, b, c, static_cast<__mmask16>(lanes));
   }
@@ -115,6 +118,9 @@ struct VecDouble {
   }
   static reg load_masked(const T *p, unsigned lanes) {
     return _mm512_maskz_loadu_pd(static_cast<__mmask8>(lanes), p);
+  }
+  static void store_masked(T *p, reg v, unsigned lanes) {
+    _mm512_mask_storeu_pd(p, static_cast<__mmask8>(lanes), v);
   }
   static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
     return _mm512_mask3_fmadd_pd(a, b, c, static_cast<__mmask8>(lanes));

@@ -89,6 +89,10 @@ struct VecPortable {
       if (lanes >> i & 1) v[i] = p[i];
     return v;
   }
+  static void store_masked(T *p, reg v, unsigned lanes) {
+    for (int i = 0; i < Width; ++i)
+      if (lanes >> i & 1) p[i] = v[i];
+  }
   static reg fma_masked(reg a, reg b, reg c, unsigned lanes) {
     const reg f = fma(a, b, c);
     for (int i = 0; i < Width; ++i)
