@@ -31,11 +31,17 @@ bool runs_avx512(const CpuFeatures &f) {
 bool runs_zen5(const CpuFeatures &f) {
   return runs_avx512(f) && std::strcmp(f.vendor, "AuthenticAMD") == 0 && f.family >= 0x1A;
 }
+// Zen 4 (AMD family 19h with AVX-512; later AMD cores pick zen5 first, and
+// may be forced onto this one): 512-bit work in two 256-bit halves.
+bool runs_zen4(const CpuFeatures &f) {
+  return runs_avx512(f) && std::strcmp(f.vendor, "AuthenticAMD") == 0 && f.family >= 0x19;
+}
 #endif
 
 const Candidate kCandidates[] = {
 #ifdef TILEBLAS_TARGET_AVX512
     {"zen5", runs_zen5, avx512_zen5_target},
+    {"zen4", runs_zen4, avx512_zen4_target},
     {"avx512", runs_avx512, avx512_target},
 #endif
 #ifdef TILEBLAS_TARGET_AVX2

@@ -230,7 +230,7 @@ struct ComplexVectorKernels {
 inline constexpr int kSymvColumns = 16;
 
 struct CpuTarget {
-  const char *name;  // "zen5", "avx512", "avx2", "generic"
+  const char *name;  // "zen5", "zen4", "avx512", "avx2", "generic"
   GemmKernel<float> sgemm;
   GemmKernel<double> dgemm;
   // Half precision: 16-bit A and B, fp32 compute and C.  Every target sets
@@ -256,6 +256,7 @@ struct CpuTarget {
 // compiled with that target's ISA flags: call it only once the CPU is known
 // to run the target (src/dispatch.cpp).
 const CpuTarget &avx512_target();
+const CpuTarget &avx512_zen4_target();  // "zen4": avx512's, with 256-bit Level 1/2 kernels
 const CpuTarget &avx512_zen5_target();  // "zen5": Zen 5's GEMM tiles and blocksizes
 const CpuTarget &avx2_target();
 const CpuTarget &generic_target();

@@ -16,8 +16,9 @@
 
 namespace {
 
-// AMD family 1Ah or later (Zen 5), from CPUID leaf 0 and 1 as the library reads it.
-bool amd_family_1ah_or_later() {
+// AMD family `family` or later (19h: Zen 4, 1Ah: Zen 5), from CPUID leaf 0
+// and 1 as the library reads it.
+bool amd_family_at_least(unsigned family) {
     unsigned a, b, c, d;
     if (!__get_cpuid(0, &a, &b, &c, &d)) return false;
     char vendor[13] = {};
@@ -26,7 +27,7 @@ bool amd_family_1ah_or_later() {
     std::memcpy(vendor + 8, &c, 4);
     if (std::strcmp(vendor, "AuthenticAMD") != 0 || !__get_cpuid(1, &a, &b, &c, &d)) return false;
     const unsigned base = (a >> 8) & 0xF, extended = (a >> 20) & 0xFF;
-    return base + (base == 0xF ? extended : 0) >= 0x1A;
+    return base + (base == 0xF ? extended : 0) >= family;
 }
 
 bool cpu_runs(const std::string &target) {
@@ -36,7 +37,8 @@ bool cpu_runs(const std::string &target) {
     const bool avx512 = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx2") &&
                         __builtin_cpu_supports("fma");
     if (target == "avx512") return avx512;
-    if (target == "zen5") return avx512 && amd_family_1ah_or_later();
+    if (target == "zen5") return avx512 && amd_family_at_least(0x1A);
+    if (target == "zen4") return avx512 && amd_family_at_least(0x19);
     return false;
 }
 
@@ -46,7 +48,7 @@ std::string forced_target() {
 }
 
 bool known_target(const std::string &s) {
-    return s == "zen5" || s == "avx512" || s == "avx2" || s == "generic";
+    return s == "zen5" || s == "zen4" || s == "avx512" || s == "avx2" || s == "generic";
 }
 
 TEST(CoreType, IsAKnownTargetTheCpuRuns) {

@@ -5,7 +5,13 @@
 
 namespace tileblas::avx2 {
 
-struct VecFloat {
+// The traits are templates on a tag only so that a target compiled with
+// other ISA flags can instantiate its own copy (the Zen 4 target runs Level
+// 1/2 on 256-bit vectors: avx512/vector_kernels_avx512.cpp): a plain
+// struct's inline functions would be one symbol for both, linked from
+// either file and so possibly with the other file's instructions.
+template <class Tag>
+struct VecFloatOf {
   using T = float;
   using reg = __m256;
   static constexpr int width = 8;
@@ -56,7 +62,8 @@ struct VecFloat {
   }
 };
 
-struct VecDouble {
+template <class Tag>
+struct VecDoubleOf {
   using T = double;
   using reg = __m256d;
   static constexpr int width = 4;
@@ -104,5 +111,9 @@ struct VecDouble {
     return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
   }
 };
+
+struct Avx2Tag;
+using VecFloat = VecFloatOf<Avx2Tag>;
+using VecDouble = VecDoubleOf<Avx2Tag>;
 
 }  // namespace tileblas::avx2

@@ -1,7 +1,8 @@
-// target_avx512.cpp -- the AVX-512 targets: "avx512" (Zen 4, Skylake-X and
-// later; Zen 4 runs a 512-bit FMA as two 256-bit halves) and "zen5" (full-
-// width 512-bit FMAs).  Both have 32 zmm registers and share every kernel but
-// the real GEMM tiles; src/dispatch.cpp picks one.
+// target_avx512.cpp -- the AVX-512 targets: "avx512" (Skylake-X and later,
+// any AVX-512 CPU not named below), "zen4" (Zen 4 runs a 512-bit FMA or load
+// as two 256-bit halves) and "zen5" (full-width 512-bit FMAs).  All have 32
+// zmm registers and share every kernel but the real GEMM tiles and, on Zen
+// 4, the real Level 1/2 vector width; src/dispatch.cpp picks one.
 #include "target.hpp"
 
 namespace tileblas {
@@ -18,6 +19,8 @@ GemmMicrokernel<float, std::uint16_t> sbgemm_avx512bf16_64x6();
 HalfConverters half_converters_avx512();
 VectorKernels<float> svector_avx512();
 VectorKernels<double> dvector_avx512();
+VectorKernels<float> svector_zen4();
+VectorKernels<double> dvector_zen4();
 ComplexVectorKernels<float> cvector_avx512();
 ComplexVectorKernels<double> zvector_avx512();
 }  // namespace avx512
@@ -54,9 +57,9 @@ CpuTarget make_target(const Avx512Design &d, const GemmKernel<float, std::uint16
 
 Blocksizes bf16_dot_blocks(Blocksizes sgemm) { return {sgemm.mc, 2 * sgemm.kc, sgemm.nc}; }
 
-}  // namespace
-
-const CpuTarget &avx512_target() {
+// Zen 4's design: "avx512" (also Intel's AVX-512 cores, not measured) and
+// "zen4", the same with Zen 4's 256-bit Level 1/2 kernels.
+const Avx512Design &zen4_design() {
   // Blocksizes measured on Zen 4 (L1d 32 KiB, L2 1 MiB per core, L3 32 MiB
   // shared) with the full driver at 2048^3; larger blocks kept winning until
   // the A block spilled well past L2, because Zen 4's L3 feeds a 64-row A
@@ -72,9 +75,30 @@ const CpuTarget &avx512_target() {
                                      avx512::dgemm_avx512_32x6(), {960, 384, 4092},
                                      {512, 320, 4092},  {512, 320, 4092},
                                      {384, 192, 2046}};
+  return kZen4;
+}
+
+const GemmKernel<float, std::uint16_t> &zen4_bf16_dot() {
   static const GemmKernel<float, std::uint16_t> bf16_dot = {
-      avx512::sbgemm_avx512bf16_64x6(), bf16_dot_blocks(kZen4.sgemm_blocks)};
-  static const CpuTarget target = make_target(kZen4, &bf16_dot);
+      avx512::sbgemm_avx512bf16_64x6(), bf16_dot_blocks(zen4_design().sgemm_blocks)};
+  return bf16_dot;
+}
+
+}  // namespace
+
+const CpuTarget &avx512_target() {
+  static const CpuTarget target = make_target(zen4_design(), &zen4_bf16_dot());
+  return target;
+}
+
+const CpuTarget &avx512_zen4_target() {
+  static const CpuTarget target = [] {
+    CpuTarget t = make_target(zen4_design(), &zen4_bf16_dot());
+    t.name = "zen4";
+    t.svector = avx512::svector_zen4();  // vector_kernels_avx512.cpp says why
+    t.dvector = avx512::dvector_zen4();
+    return t;
+  }();
   return target;
 }
 

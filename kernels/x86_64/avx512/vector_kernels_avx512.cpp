@@ -10,6 +10,7 @@
 // at 2-3x (in L1), trmv T 512 1.1-1.3x, packed tpmv T 1.2-1.4x.  symv's
 // panel: 8 columns x 2 vectors (16 dot accumulators, 8 broadcasts, 2 x and 2
 // y vectors); 4 x 1, 4 x 2 and 8 x 1 measured within 5% in L2 on Zen 5.
+#include "avx2/vec_avx2.hpp"
 #include "avx512/vec_avx512.hpp"
 #include "vector_kernels.hpp"
 
@@ -20,6 +21,28 @@ VectorKernels<float> svector_avx512() {
 }
 VectorKernels<double> dvector_avx512() {
   return make_vector_kernels<VecDouble, VecDouble, 8, 8, 4, 8, 2, 8, 2>("avx512");
+}
+
+// Zen 4 runs each 512-bit load as two 256-bit halves, and streams ran
+// faster on 256-bit vectors of the same shapes (measured against BLIS in the
+// same runs, out of cache: dgemv N 8192^2 20 -> 25-27 GB/s, sgemv N/T and
+// strsv +10-25 %, sdot/ddot 16M +5-10 %; in L2 daxpy 32K +20 %, gemv 256^2
+// within noise).  symv's panel keeps its 512-bit 8 x 2 form, which won there
+// (dsymv 256^2 U 15 % slower on 256 bits).  Own instantiation of the AVX2
+// traits (vec_avx2.hpp says why).
+struct Zen4Tag;
+using Float256 = avx2::VecFloatOf<Zen4Tag>;
+using Double256 = avx2::VecDoubleOf<Zen4Tag>;
+
+VectorKernels<float> svector_zen4() {
+  VectorKernels<float> k = make_vector_kernels<Float256, Double256, 8, 8, 4, 8, 2, 8, 2>("zen4");
+  k.symv_panel = svector_avx512().symv_panel;
+  return k;
+}
+VectorKernels<double> dvector_zen4() {
+  VectorKernels<double> k = make_vector_kernels<Double256, Double256, 8, 8, 4, 8, 2, 8, 2>("zen4");
+  k.symv_panel = dvector_avx512().symv_panel;
+  return k;
 }
 
 }  // namespace tileblas::avx512
