@@ -65,7 +65,7 @@ void triangle_macro_kernel(const GemmMicrokernel<T> &uk, bool upper, index_t dia
       // nr_now rows, a lower tile's rows from offset on (its first whole
       // vectors skipped: the packed sliver and the scratch tile are entered
       // that many rows in, at the same stride).  With a 64-row tile this
-      // halves the work wasted on the diagonal (ssyrk 1024 lower +4 %).
+      // halves the work wasted on the diagonal (ssyrk 1024 lower +3 %).
       const index_t offset = first_col - ir;
       const int rows = upper ? static_cast<int>(std::min<index_t>(mr_now, offset + nr_now)) : mr_now;
       const int skip =

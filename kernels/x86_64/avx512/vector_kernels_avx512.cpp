@@ -27,9 +27,11 @@ VectorKernels<double> dvector_avx512() {
 // faster on 256-bit vectors of the same shapes (measured against BLIS in the
 // same runs, out of cache: dgemv N 8192^2 20 -> 25-27 GB/s, sgemv N/T and
 // strsv +10-25 %, sdot/ddot 16M +5-10 %; in L2 daxpy 32K +20 %, gemv 256^2
-// within noise).  symv's panel keeps its 512-bit 8 x 2 form, which won there
-// (dsymv 256^2 U 15 % slower on 256 bits).  Own instantiation of the AVX2
-// traits (vec_avx2.hpp says why).
+// N ~3 % slower, T ~3 % faster).  symv's panel keeps its 512-bit 8 x 2 form,
+// which won there (dsymv 256^2 U 15 % slower on 256 bits; 4 x 2, 4 x 4, 8 x 1
+// no better).  Complex kernels stay 512-bit: 256 bits gained 10 % on dots out
+// of cache but lost 5-10 % in L2.  Own instantiation of the AVX2 traits
+// (vec_avx2.hpp says why).
 struct Zen4Tag;
 using Float256 = avx2::VecFloatOf<Zen4Tag>;
 using Double256 = avx2::VecDoubleOf<Zen4Tag>;
