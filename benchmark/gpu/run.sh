@@ -69,7 +69,9 @@ cmake --build "$build" -j"$jobs" --target "${targets[@]}" >>"$out/build.log" 2>&
 grep -E "registers|spill|bytes stack" "$out/build.log" >"$out/ptxas.txt" || true
 
 stamp "GPU tests"
-ctest --test-dir "$build" -L gpu -R "gpu|kernel" --output-on-failure --timeout 300 \
+# Short per-test limits: a kernel that deadlocks (a lost mbarrier phase, say)
+# must not eat a lease of a few minutes.
+ctest --test-dir "$build" -L gpu -R "gpu|kernel" --output-on-failure --timeout 90 \
     >"$out/ctest.log" 2>&1
 ctest --test-dir "$build" -R "gpu_policy|gpu_fallback" --output-on-failure >>"$out/ctest.log" 2>&1
 grep -E "tests passed|tests failed|\*\*\*Failed|Passed|Skipped" "$out/ctest.log" | tail -20
@@ -84,7 +86,8 @@ stamp "kernels vs cuBLAS (device memory)"
 {
     echo "## $gpu — kernels vs cuBLAS, device memory ($(date -u +%F))"
     echo
-    "$build/benchmark/gpu/bench_gpu" --sizes "$sizes" --reps "$reps"
+    timeout 240 "$build/benchmark/gpu/bench_gpu" --sizes "$sizes" --reps "$reps" \
+        || echo "(bench_gpu stopped: exit $?)"
     echo
 } 2>"$out/bench_gpu.log" | tee -a "$summary"
 
@@ -101,12 +104,12 @@ nvblas=$(ls /usr/local/cuda/lib64/libnvblas.so* 2>/dev/null | head -1)
     echo
     echo "| library | routine | n | seconds | GFLOP/s | spot error |"
     echo "|---|---|---|---|---|---|"
-    LD_PRELOAD=$build/libtileblas.so "$build/benchmark/gpu/bench_host" tileblas --sizes "$host_sizes" \
-        | grep '^|'
+    LD_PRELOAD=$build/libtileblas.so timeout 150 "$build/benchmark/gpu/bench_host" tileblas \
+        --sizes "$host_sizes" | grep '^|'
     if [ -n "$nvblas" ]; then
         # NVBLAS's CPU BLAS is tileblas, kept on the CPU so only NVBLAS uses the GPU.
         NVBLAS_CONFIG_FILE=$out/nvblas.conf TILEBLAS_BACKEND=cpu LD_PRELOAD=$nvblas \
-            "$build/benchmark/gpu/bench_host" nvblas --sizes "$host_sizes" | grep '^|'
+            timeout 150 "$build/benchmark/gpu/bench_host" nvblas --sizes "$host_sizes" | grep '^|'
     else
         echo "| nvblas | - | - | libnvblas.so not found | - | - |"
     fi
