@@ -86,11 +86,14 @@ int gemm_device(const cuda::DeviceGemm *call, char *text, std::size_t len) {
   DeviceCopy a_copy, b_copy, c_copy;
   cudaError_t e = cudaSuccess;
   const bool c_on_host = pointer_kind(g.c) == PointerKind::Host;
-  if (pointer_kind(g.a) == PointerKind::Host &&
+  // A and B are read only for a product (alpha != 0, k > 0): a call that only
+  // scales C may pass anything there, null too, and nothing is copied.
+  const bool has_product = g.alpha != 0 && g.k > 0;
+  if (has_product && pointer_kind(g.a) == PointerKind::Host &&
       (e = to_device(g.a, g.trans_a ? g.k : g.m, g.trans_a ? g.m : g.k, g.lda, in, true, &a_copy, &g.lda)))
     return note_error(e), report.cuda_failure("copying A to the device", e);
   if (a_copy.ptr) g.a = a_copy.ptr;
-  if (pointer_kind(g.b) == PointerKind::Host &&
+  if (has_product && pointer_kind(g.b) == PointerKind::Host &&
       (e = to_device(g.b, g.trans_b ? g.n : g.k, g.trans_b ? g.k : g.n, g.ldb, in, true, &b_copy, &g.ldb)))
     return note_error(e), report.cuda_failure("copying B to the device", e);
   if (b_copy.ptr) g.b = b_copy.ptr;
