@@ -30,6 +30,10 @@ struct DeviceGemm {
   std::int64_t ldb;
   void *c;
   std::int64_t ldc;
+
+  // A product to compute: otherwise the call only scales C, and A and B are
+  // never read (they may be null), as in the reference BLAS.
+  bool has_product() const { return alpha != 0 && k > 0; }
 };
 
 // What the chooser knows about the current device.

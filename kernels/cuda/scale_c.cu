@@ -26,7 +26,7 @@ cudaError_t launch_scale(const DeviceGemm &g, cudaStream_t stream) {
   return cudaGetLastError();
 }
 
-bool supports(const DeviceGemm &g, const DeviceCaps &) { return g.alpha == 0 || g.k == 0; }
+bool supports(const DeviceGemm &g, const DeviceCaps &) { return !g.has_product(); }
 
 cudaError_t launch(const DeviceGemm &g, const DeviceCaps &, cudaStream_t stream) {
   if (g.beta == 1) return cudaSuccess;

@@ -86,9 +86,8 @@ int gemm_device(const cuda::DeviceGemm *call, char *text, std::size_t len) {
   DeviceCopy a_copy, b_copy, c_copy;
   cudaError_t e = cudaSuccess;
   const bool c_on_host = pointer_kind(g.c) == PointerKind::Host;
-  // A and B are read only for a product (alpha != 0, k > 0): a call that only
-  // scales C may pass anything there, null too, and nothing is copied.
-  const bool has_product = g.alpha != 0 && g.k > 0;
+  // A and B are copied only when there is a product (they may be null otherwise).
+  const bool has_product = g.has_product();
   if (has_product && pointer_kind(g.a) == PointerKind::Host &&
       (e = to_device(g.a, g.trans_a ? g.k : g.m, g.trans_a ? g.m : g.k, g.lda, in, true, &a_copy, &g.lda)))
     return note_error(e), report.cuda_failure("copying A to the device", e);

@@ -174,7 +174,7 @@ bool may_offload(double flops) {
 
 bool offload_gemm(const char *routine, const cuda::DeviceGemm &g, CpuTileFn cpu_tile,
                   void *cpu_context) {
-  const bool has_flops = g.alpha != 0 && g.k > 0;
+  const bool has_flops = g.has_product();
   if (!may_offload(has_flops ? 2.0 * double(g.m) * double(g.n) * double(g.k) : 0)) return false;
   const GpuState &s = gpu_state();
   if (!s.usable) return false;
