@@ -7,6 +7,7 @@
 // with per-column lane masks, so no part of the panel is left to scalar code.
 #pragma once
 
+#include "in_register.hpp"
 #include "target.hpp"
 
 namespace tileblas {
@@ -65,7 +66,7 @@ void symv_column_group(bool upper, index_t m, int nd, int c0, const typename V::
       for (int c = 0; c < C; ++c)
 #pragma GCC unroll 16
         for (int u = 0; u < U; ++u) {
-          const reg a = V::load(col[c] + i + u * W);
+          const reg a = in_register(V::load(col[c] + i + u * W));
           yv[u] = V::fma(tv[c], a, yv[u]);
           acc[c][u] = V::fma(a, xv[u], acc[c][u]);
         }
@@ -77,7 +78,7 @@ void symv_column_group(bool upper, index_t m, int nd, int c0, const typename V::
       reg yv = V::load(y + i);
 #pragma GCC unroll 16
       for (int c = 0; c < C; ++c) {
-        const reg a = V::load(col[c] + i);
+        const reg a = in_register(V::load(col[c] + i));
         yv = V::fma(tv[c], a, yv);
         acc[c][0] = V::fma(a, xv, acc[c][0]);
       }

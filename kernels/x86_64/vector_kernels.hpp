@@ -182,12 +182,19 @@ struct VectorKernelSet {
 // y += sum over C columns of t[c] * A(:, c), rows [0, m): y loaded and stored
 // once; per element the columns are added in order, one FMA each.
 template <class V, int C, int U, class Cols>
-void gemv_n_columns(index_t m, Cols a, const typename V::T *t, typename V::T *y) {
+void gemv_n_columns(index_t m, Cols columns, const typename V::T *t, typename V::T *y) {
   using reg = typename V::reg;
   constexpr int W = V::width;
+  // Column pointers and multipliers in registers: a listed column's pointer,
+  // read through the list, was reloaded after every store to y (which might
+  // alias the list).
+  const typename V::T *a[C];
   reg tv[C];
 #pragma GCC unroll 16
-  for (int c = 0; c < C; ++c) tv[c] = V::set1(t[c]);
+  for (int c = 0; c < C; ++c) {
+    a[c] = columns[c];
+    tv[c] = V::set1(t[c]);
+  }
   index_t i = 0;
   for (; i + U * W <= m; i += U * W) {
     reg yv[U];
