@@ -7,7 +7,8 @@
 // over a NaN y, symv reading only its triangle, the reference's zero-skips (ger's zero y[j], trsv/trmv's zero x[j]
 // next to Inf columns), and bitwise identical results for 1-4 threads
 // (gemv, ger, and the long dot and axpy; symv/spmv in determinism_test), and
-// the same bits for the same data at every start offset (dot, gemv N/T).
+// the same bits for the same data at every start offset (dot, gemv N/T) and
+// for a gemv T column in any column group.
 // The reductions (asum, nrm2, i?amax) are in level12_reductions_test.cpp.
 // CTest also runs it with TILEBLAS_CORETYPE=avx2 and =generic.
 #include <gtest/gtest.h>
@@ -152,6 +153,23 @@ TYPED_TEST(VectorKernelPaths, EveryStartAlignmentGivesTheSameBits) {
     got.insert(got.end(), yn.begin(), yn.end());
     if (shift == 0) first = got;
     ASSERT_EQ(std::memcmp(got.data(), first.data(), sizeof(T) * got.size()), 0) << "shift " << shift;
+  }
+}
+
+// gemv T sums each column's lanes eight columns at a time where the target
+// has a shared reduction (lane_sums.hpp) and one at a time for the columns
+// left over: the same bits either way.  Columns 8..11 of a 12-column call
+// (left over) against the same columns in a full group of 8 (from column 4).
+TYPED_TEST(VectorKernelPaths, GemvTColumnBitsDoNotDependOnTheirGroup) {
+  using T = TypeParam;
+  for (int m : {5, 64, 203}) {
+    const int n = 12, lda = m + 3;
+    const auto a = random_vector<T>(std::size_t(lda) * n, 3);
+    const auto x = random_vector<T>(m, 4);
+    std::vector<T> whole(n, T(0)), shifted(8, T(0));
+    Blas<T>::gemv(CblasTrans, m, n, T(1), a.data(), lda, x.data(), 1, T(0), whole.data(), 1);
+    Blas<T>::gemv(CblasTrans, m, 8, T(1), a.data() + 4 * lda, lda, x.data(), 1, T(0), shifted.data(), 1);
+    EXPECT_EQ(std::memcmp(whole.data() + 4, shifted.data(), sizeof(T) * 8), 0) << "m " << m;
   }
 }
 

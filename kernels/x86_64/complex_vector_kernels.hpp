@@ -23,6 +23,7 @@
 #include <cstdint>
 
 #include "in_register.hpp"
+#include "lane_sums.hpp"
 #include "target.hpp"
 #include "vector_kernels.hpp"
 
@@ -75,9 +76,15 @@ struct ComplexLanes {
   }
   // The dot product from its two lane-wise sums s1 = sum x*y, s2 = sum x*swap(y).
   static C finish_dot(reg s1, reg s2, bool conj_x) {
+    reg parts[2];
+    dot_parts(s1, s2, conj_x, parts);
+    return C(V::sum(parts[0]), V::sum(parts[1]));
+  }
+  // The vectors whose lane sums are the real and imaginary parts.
+  static void dot_parts(reg s1, reg s2, bool conj_x, reg *parts) {
     const reg plus_minus = alternate(R(1), R(-1));
-    return conj_x ? C(V::sum(s1), V::sum(V::mul(s2, plus_minus)))
-                  : C(V::sum(V::mul(s1, plus_minus)), V::sum(s2));
+    parts[0] = conj_x ? s1 : V::mul(s1, plus_minus);
+    parts[1] = conj_x ? V::mul(s2, plus_minus) : s2;
   }
 };
 
@@ -316,9 +323,13 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha, Cols a
   }
   for (; i < len; i += W) step(i, static_cast<int>(len - i < W ? len - i : W));
   using K = ComplexVectorKernelSet<V, U>;
+  reg parts[2 * NC];
+  R sums[2 * NC];
 #pragma GCC unroll 16
-  for (int c = 0; c < NC; ++c)
-    y[c] += L::mul(alpha, L::finish_dot(K::tree_sum(s1[c]), K::tree_sum(s2[c]), conj_a));
+  for (int c = 0; c < NC; ++c) L::dot_parts(K::tree_sum(s1[c]), K::tree_sum(s2[c]), conj_a, parts + 2 * c);
+  lane_sums<V, 2 * NC>(parts, sums);
+#pragma GCC unroll 16
+  for (int c = 0; c < NC; ++c) y[c] += L::mul(alpha, std::complex<R>(sums[2 * c], sums[2 * c + 1]));
 }
 
 template <class V, int NC, int U, bool kHalves, class Cols>

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "in_register.hpp"
+#include "lane_sums.hpp"
 #include "target.hpp"
 
 namespace tileblas {
@@ -129,14 +130,16 @@ void symv_column_group(bool upper, index_t m, int nd, int c0, const typename V::
     diagonal_block();
     rectangle();
   }
+  reg total[C];
 #pragma GCC unroll 16
   for (int c = 0; c < C; ++c) {
 #pragma GCC unroll 16
     for (int step = 1; step < U; step *= 2)
 #pragma GCC unroll 16
       for (int u = 0; u + step < U; u += 2 * step) acc[c][u] = V::add(acc[c][u], acc[c][u + step]);
-    dots[c] = V::sum(acc[c][0]);
+    total[c] = acc[c][0];
   }
+  lane_sums<V, C>(total, dots);
 }
 
 // The panel (VectorKernels::symv_panel): ncols <= kSymvColumns columns in

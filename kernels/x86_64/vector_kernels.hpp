@@ -17,6 +17,7 @@
 
 #include <cstdint>
 
+#include "lane_sums.hpp"
 #include "symv_kernel.hpp"
 #include "target.hpp"
 #include "vector_reductions.hpp"
@@ -319,9 +320,13 @@ void gemv_t_columns(index_t m, typename V::T alpha, Cols a, const typename V::T 
 #pragma GCC unroll 16
     for (int c = 0; c < C; ++c) acc[c][0] = V::fma(V::load_partial(a[c] + i, r), xv, acc[c][0]);
   }
+  reg total[C];
+  T sums[C];
 #pragma GCC unroll 16
-  for (int c = 0; c < C; ++c)
-    y[c] += alpha * V::sum(VectorKernelSet<V, U>::tree_sum(acc[c]));
+  for (int c = 0; c < C; ++c) total[c] = VectorKernelSet<V, U>::tree_sum(acc[c]);
+  lane_sums<V, C>(total, sums);
+#pragma GCC unroll 16
+  for (int c = 0; c < C; ++c) y[c] += alpha * sums[c];
 }
 
 template <class V, int C, int U, bool kHalves, class Cols>

@@ -75,6 +75,29 @@ struct VecFloat {
     s = _mm_add_ps(s, _mm_movehl_ps(s, s));
     return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
   }
+  // out[k] = sum(v[k]) for 8 vectors, bit for bit (the same pairs added at
+  // each level), with the levels shared: halves of two vectors per add, then
+  // quarters of four, eighths and pairs of lanes of all eight.
+  static void sums8(const reg *v, T *out) {
+    reg t[4], u[2];
+    for (int k = 0; k < 4; ++k)  // [v(2k) lanes i + i+8 | v(2k+1) likewise]
+      t[k] = _mm512_add_ps(_mm512_mask_shuffle_f32x4(v[2 * k], 0xFFFF, v[2 * k], v[2 * k + 1], 0x44),
+                           _mm512_mask_shuffle_f32x4(v[2 * k], 0xFFFF, v[2 * k], v[2 * k + 1], 0xEE));
+    for (int k = 0; k < 2; ++k)  // 128-bit block j: v(4k + j), lanes i + i+4
+      u[k] = _mm512_add_ps(_mm512_mask_shuffle_f32x4(t[2 * k], 0xFFFF, t[2 * k], t[2 * k + 1], 0x88),
+                           _mm512_mask_shuffle_f32x4(t[2 * k], 0xFFFF, t[2 * k], t[2 * k + 1], 0xDD));
+    const __m512d u0 = _mm512_castps_pd(u[0]), u1 = _mm512_castps_pd(u[1]);
+    // Block j: [v(j) lanes i + i+2, v(4 + j) likewise], then adjacent lanes.
+    reg w = _mm512_add_ps(_mm512_castpd_ps(_mm512_mask_unpacklo_pd(u0, 0xFF, u0, u1)),
+                          _mm512_castpd_ps(_mm512_mask_unpackhi_pd(u0, 0xFF, u0, u1)));
+    w = _mm512_add_ps(w, swap_pairs(w));
+    alignas(64) T lanes[16];
+    _mm512_store_ps(lanes, w);
+    for (int j = 0; j < 4; ++j) {
+      out[j] = lanes[4 * j];
+      out[4 + j] = lanes[4 * j + 2];
+    }
+  }
 };
 
 struct VecDouble {
@@ -130,6 +153,25 @@ struct VecDouble {
     const __m256d s4 = low_half(v);
     const __m128d s = _mm_add_pd(_mm256_castpd256_pd128(s4), _mm256_extractf128_pd(s4, 1));
     return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
+  }
+  // out[k] = sum(v[k]) for 8 vectors, bit for bit (see VecFloat::sums8).
+  static void sums8(const reg *v, T *out) {
+    reg t[4], u[2];
+    for (int k = 0; k < 4; ++k)  // [v(2k) lanes i + i+4 | v(2k+1) likewise]
+      t[k] = _mm512_add_pd(_mm512_mask_shuffle_f64x2(v[2 * k], 0xFF, v[2 * k], v[2 * k + 1], 0x44),
+                           _mm512_mask_shuffle_f64x2(v[2 * k], 0xFF, v[2 * k], v[2 * k + 1], 0xEE));
+    for (int k = 0; k < 2; ++k)  // 128-bit block j: v(4k + j), lanes i + i+2
+      u[k] = _mm512_add_pd(_mm512_mask_shuffle_f64x2(t[2 * k], 0xFF, t[2 * k], t[2 * k + 1], 0x88),
+                           _mm512_mask_shuffle_f64x2(t[2 * k], 0xFF, t[2 * k], t[2 * k + 1], 0xDD));
+    // Block j: [sum v(j), sum v(4 + j)].
+    const reg w = _mm512_add_pd(_mm512_mask_unpacklo_pd(u[0], 0xFF, u[0], u[1]),
+                                _mm512_mask_unpackhi_pd(u[0], 0xFF, u[0], u[1]));
+    alignas(64) T lanes[8];
+    _mm512_store_pd(lanes, w);
+    for (int j = 0; j < 4; ++j) {
+      out[j] = lanes[2 * j];
+      out[4 + j] = lanes[2 * j + 1];
+    }
   }
 };
 
