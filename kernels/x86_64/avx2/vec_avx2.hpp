@@ -60,6 +60,26 @@ struct VecFloatOf {
     s = _mm_add_ps(s, _mm_movehl_ps(s, s));
     return _mm_cvtss_f32(_mm_add_ss(s, _mm_movehdup_ps(s)));
   }
+  // out[k] = sum(v[k]) for 8 vectors, bit for bit (the same pairs added at
+  // each level, as avx512::VecFloat::sums8): halves of two vectors per add,
+  // then pairs of lanes of four, then adjacent lanes of eight.
+  static void sums8(const reg *v, T *out) {
+    reg t[4], u[2];
+    for (int k = 0; k < 4; ++k)  // [v(2k) lanes i + i+4 | v(2k+1) likewise]
+      t[k] = _mm256_add_ps(_mm256_permute2f128_ps(v[2 * k], v[2 * k + 1], 0x20),
+                           _mm256_permute2f128_ps(v[2 * k], v[2 * k + 1], 0x31));
+    for (int k = 0; k < 2; ++k) {  // [v(4k) v(4k+2) | v(4k+1) v(4k+3)], lanes i + i+2
+      const __m256d a = _mm256_castps_pd(t[2 * k]), b = _mm256_castps_pd(t[2 * k + 1]);
+      u[k] = _mm256_add_ps(_mm256_castpd_ps(_mm256_unpacklo_pd(a, b)),
+                           _mm256_castpd_ps(_mm256_unpackhi_pd(a, b)));
+    }
+    alignas(32) T lanes[8];  // [v0 v2 v4 v6 | v1 v3 v5 v7]
+    _mm256_store_ps(lanes, _mm256_hadd_ps(u[0], u[1]));
+    for (int j = 0; j < 4; ++j) {
+      out[2 * j] = lanes[j];
+      out[2 * j + 1] = lanes[4 + j];
+    }
+  }
 };
 
 template <class Tag>
@@ -109,6 +129,21 @@ struct VecDoubleOf {
   static T sum(reg v) {
     const __m128d s = _mm_add_pd(_mm256_castpd256_pd128(v), _mm256_extractf128_pd(v, 1));
     return _mm_cvtsd_f64(_mm_add_sd(s, _mm_unpackhi_pd(s, s)));
+  }
+  // out[k] = sum(v[k]) for 8 vectors, bit for bit (see VecFloatOf::sums8).
+  static void sums8(const reg *v, T *out) {
+    for (int q = 0; q < 8; q += 4) {
+      reg t[2];
+      for (int k = 0; k < 2; ++k)  // [v(2k) lanes i + i+2 | v(2k+1) likewise]
+        t[k] = _mm256_add_pd(_mm256_permute2f128_pd(v[q + 2 * k], v[q + 2 * k + 1], 0x20),
+                             _mm256_permute2f128_pd(v[q + 2 * k], v[q + 2 * k + 1], 0x31));
+      alignas(32) T lanes[4];  // [v0 v2 | v1 v3]
+      _mm256_store_pd(lanes, _mm256_hadd_pd(t[0], t[1]));
+      out[q] = lanes[0];
+      out[q + 1] = lanes[2];
+      out[q + 2] = lanes[1];
+      out[q + 3] = lanes[3];
+    }
   }
 };
 
