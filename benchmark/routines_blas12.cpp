@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <cstring>
 #include <limits>
 
@@ -28,6 +29,9 @@ template <typename T>
 using NormFn = T (*)(int, const T *, int);   // asum, nrm2
 template <typename T>
 using IamaxFn = size_t (*)(int, const T *, int);
+// c/zgemv: alpha and beta by address.
+using ComplexGemvFn = void (*)(int, int, int, int, const void *, const void *, int, const void *,
+                               int, const void *, void *, int);
 
 // The precision letter and the operation: "dgemv" -> 'd', "gemv";
 // "isamax" -> 's', "amax".
@@ -220,6 +224,61 @@ CaseResult run_typed(const Blas12Row &row, int threads, const std::vector<BlasLi
     return out;
 }
 
+// c/zgemv, y = A x or A^T x (alpha 1, beta 0; y preset to NaN, so beta = 0
+// must not read it), checked in complex double: each part of y within the
+// rounding bound of its real products' absolute sum.
+template <typename R>
+CaseResult run_complex_gemv(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
+                            const TimingPolicy &policy, const Bandwidth &bw) {
+    using C = std::complex<R>;
+    const int n = row.n;
+    CaseResult out = make_row({n, n, n, false}, precision(row.routine), threads);
+    out.routine = row.routine;
+    out.label = size_label(n) + "x" + size_label(n) + (row.trans ? " T" : " N");
+    out.yardstick = bw.read(threads);
+    Buffer<C> a(size_t(n) * n), x(n), y(n);
+    bench::fill_random(reinterpret_cast<R *>(a.get()), 2 * size_t(n) * n, 24);
+    bench::fill_random(reinterpret_cast<R *>(x.get()), 2 * size_t(n), 25);
+    std::vector<void *> f;
+    for (const auto &l : libs) f.push_back(l.symbol(l.prefix + "cblas_" + row.routine));
+    const C one(1), zero(0);
+    const int ta = row.trans ? kTrans : kNoTrans;
+
+    bench::RowOps ops;
+    ops.offers = [&](size_t l) { return f[l] != nullptr; };
+    ops.call = [&](size_t l) {
+        reinterpret_cast<ComplexGemvFn>(f[l])(kColMajor, ta, n, n, &one, a.get(), n, x.get(), 1,
+                                              &zero, y.get(), 1);
+    };
+    ops.reset = [&] { std::fill(y.get(), y.get() + n, C(std::numeric_limits<R>::quiet_NaN())); };
+    std::vector<double> got(2 * n), want(2 * n), bound(2 * n);
+    ops.check = [&](size_t, LibResult &r) {
+        std::fill(want.begin(), want.end(), 0.0);
+        std::fill(bound.begin(), bound.end(), 0.0);
+        for (int j = 0; j < n; ++j)
+            for (int i = 0; i < n; ++i) {
+                const std::complex<double> aij = a.get()[i + size_t(j) * n];
+                const int out_i = row.trans ? j : i, in_i = row.trans ? i : j;
+                const std::complex<double> xv = x.get()[in_i];
+                want[2 * out_i] += aij.real() * xv.real() - aij.imag() * xv.imag();
+                want[2 * out_i + 1] += aij.real() * xv.imag() + aij.imag() * xv.real();
+                const double mag = (std::fabs(aij.real()) + std::fabs(aij.imag())) *
+                                   (std::fabs(xv.real()) + std::fabs(xv.imag()));
+                bound[2 * out_i] += mag;
+                bound[2 * out_i + 1] += mag;
+            }
+        for (int i = 0; i < n; ++i) {
+            got[2 * i] = y.get()[i].real();
+            got[2 * i + 1] = y.get()[i].imag();
+        }
+        if (!compare("y", 2 * size_t(n), got, want, bound, 2 * n,
+                     std::numeric_limits<R>::epsilon(), &r.detail))
+            r.failed = true;
+    };
+    bench::run_timed(out, (double(n) * n + 2.0 * n) * sizeof(C), libs, policy, ops);
+    return out;
+}
+
 }  // namespace
 
 std::vector<Blas12Row> blas12_rows() {
@@ -243,11 +302,21 @@ std::vector<Blas12Row> blas12_rows() {
             rows.push_back({"i" + s + "amax", false, n});
         }
     }
+    // Complex gemv: 256^2 in L2 (0.5 / 1 MiB), 4096^2 (128 / 256 MiB) out of cache.
+    for (const char *p : {"c", "z"})
+        for (int n : {256, 4096}) {
+            rows.push_back({std::string(p) + "gemv", false, n});
+            rows.push_back({std::string(p) + "gemv", true, n});
+        }
     return rows;
 }
 
 CaseResult run_blas12(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
                       const TimingPolicy &policy, const Bandwidth &bw) {
-    return precision(row.routine) == 's' ? run_typed<float>(row, threads, libs, policy, bw)
-                                 : run_typed<double>(row, threads, libs, policy, bw);
+    switch (precision(row.routine)) {
+        case 's': return run_typed<float>(row, threads, libs, policy, bw);
+        case 'c': return run_complex_gemv<float>(row, threads, libs, policy, bw);
+        case 'z': return run_complex_gemv<double>(row, threads, libs, policy, bw);
+        default: return run_typed<double>(row, threads, libs, policy, bw);
+    }
 }

@@ -1,6 +1,6 @@
 // routines_blas12.h -- the --blas12 rows: gemv (N and T), trsv, symv (U and L),
-// dot, axpy, asum, nrm2, i?amax in s and d, at a size that fits in L2 and one
-// far out of cache, in GB/s.
+// dot, axpy, asum, nrm2, i?amax in s and d, and gemv (N and T) in c and z, at
+// a size that fits in L2 and one far out of cache, in GB/s.
 #pragma once
 
 #include <string>

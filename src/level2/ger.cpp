@@ -16,7 +16,9 @@ namespace {
 template <class T, class ColumnAxpy>
 void ger_columns(index_t m, index_t n, T alpha, const T *x, const T *y, bool conj_y, T *a,
                  index_t lda, ColumnAxpy column_axpy) {
-  parallel_ranges(threads_for_elements(m * n), n, 1, [&](index_t j0, index_t j1) {
+  // Values streamed: a complex element is two (as gemv.cpp).
+  parallel_ranges(threads_for_elements(m * n * (is_complex_v<T> ? 2 : 1)), n, 1,
+                  [&](index_t j0, index_t j1) {
     for (index_t j = j0; j < j1; ++j) {
       if (y[j] == T(0)) continue;  // the reference skips zero y[j]
       column_axpy(m, mul(alpha, conj_y ? conj_if<true>(y[j]) : y[j]), x, a + j * lda);
