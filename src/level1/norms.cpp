@@ -93,7 +93,7 @@ double sum_of_squares(index_t len, const R *r) {
   if (len <= kChunk) return k.sum_of_squares(len, r);
   double sum = 0;
   reduce_chunks<double>(
-      len, kChunk, 1, [&](index_t i, index_t m) { return k.sum_of_squares(m, r + i); },
+      len, kChunk, sizeof(R), [&](index_t i, index_t m) { return k.sum_of_squares(m, r + i); },
       [&](index_t, double part) { sum += part; });
   return sum;
 }
@@ -175,7 +175,7 @@ real_t<T> asum(index_t n, const T *x, index_t incx) {
     if (len <= kChunk) return k.asum(len, r);
     R sum = 0;
     reduce_chunks<R>(
-        len, kChunk, 1, [&](index_t i, index_t m) { return k.asum(m, r + i); },
+        len, kChunk, sizeof(R), [&](index_t i, index_t m) { return k.asum(m, r + i); },
         [&](index_t, R part) { sum += part; });
     return sum;
   }
@@ -195,7 +195,7 @@ index_t iamax(index_t n, const T *x, index_t incx) {
     if (n <= kChunk) return largest_abs1(n, x).index + 1;
     Largest<R> best;
     reduce_chunks<Largest<R>>(
-        n, kChunk, real_count<T>(1), [&](index_t i, index_t m) { return largest_abs1(m, x + i); },
+        n, kChunk, sizeof(T), [&](index_t i, index_t m) { return largest_abs1(m, x + i); },
         [&](index_t c, const Largest<R> &part) { best.merge(part, c * kChunk); });
     return best.index + 1;
   }

@@ -13,15 +13,16 @@
 
 namespace tileblas {
 
-// Threads for a call that streams `elements` matrix (or vector) elements once:
-// threads_for_call gives one thread per 2e6 flops, and an element weighs 40,
-// so a thread gets at least 50K elements (2 threads from ~316^2).  Measured
-// on an idle 2-core Zen 5 (double, in L2): 2 threads are 1.0x at 192^2,
-// 1.3-1.6x at 256^2, 1.6-2.1x at 384^2 for gemv N/T and ger; the margin
-// covers a busy machine, where waking a team costs far more.
-inline int threads_for_elements(index_t elements) {
-  return threads_for_call(40.0 * static_cast<double>(elements));
-}
+// Threads for a call that streams `bytes` of matrix and vectors once:
+// threads_for_call gives one thread per 2e6 flops, and a byte weighs 10, so
+// a thread gets at least 200 KB (2 threads from a 224^2 float or 160^2
+// double matrix).  Measured on the shared 2-core Zen 4 (1 thread against 2,
+// separate processes, in L2): dgemv 256^2 (512 KB) N/T 1.45x, zgemv 256^2
+// 1.5-1.9x, cgemv 1.1-1.9x, sgemv 256^2 (256 KB) 1.2x, sgemv 224^2 (200 KB)
+// 0.92x; on Zen 5, double, 1.0x at 192^2 (295 KB).  Counting elements
+// instead of bytes had kept double and complex matrices of 512 KB - 1 MB on
+// one thread.
+inline int threads_for_bytes(double bytes) { return threads_for_call(10.0 * bytes); }
 
 // [begin, end) of part `part` of `parts` of [0, total), cut at multiples of
 // `grain` (rows: whole cache lines of y; columns: whole kernel groups).
@@ -50,8 +51,8 @@ void parallel_ranges(int threads, index_t total, index_t grain, Body &&body) {
 // combine(c, body(begin, length)) for the fixed chunks c = 0, 1, ... of
 // [0, n) (chunk c starts at c*chunk), in that order; threads compute whole
 // chunks, so a reduction that combines in order gives the same value for
-// any thread count.  `weight`: values the call streams per element
-// (threads_for_elements).  The results go through a batch on the stack, not
+// any thread count.  `weight`: bytes the call streams per element
+// (threads_for_bytes).  The results go through a batch on the stack, not
 // a heap array as long as the vector: no allocation that could fail (and
 // throw through an extern "C" entry point).  A batch is 256 chunks, so a
 // team still gets millions of elements per start.
@@ -63,7 +64,7 @@ void reduce_chunks(index_t n, index_t chunk, index_t weight, Body &&body, Combin
     const index_t b1 = std::min(chunks, b0 + kBatch);
     const index_t elements = std::min(n, b1 * chunk) - b0 * chunk;
     Result results[kBatch];
-    parallel_ranges(threads_for_elements(weight * elements), b1 - b0, 1,
+    parallel_ranges(threads_for_bytes(double(weight) * double(elements)), b1 - b0, 1,
                     [&](index_t c0, index_t c1) {
                       for (index_t c = b0 + c0; c < b0 + c1; ++c) {
                         const index_t begin = c * chunk;

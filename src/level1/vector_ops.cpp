@@ -70,14 +70,14 @@ void axpy(index_t n, T alpha, const T *x, index_t incx, T *y, index_t incy) {
       // Elementwise, so any split gives the same result; an element moves 3
       // values (x, y in and out).  Ranges of 64 elements: whole cache lines.
       const VectorKernels<T> &k = vector_kernels<T>();
-      parallel_ranges(threads_for_elements(3 * n), n, 64, [&](index_t i0, index_t i1) {
+      parallel_ranges(threads_for_bytes(3.0 * sizeof(T) * n), n, 64, [&](index_t i0, index_t i1) {
         k.axpy(i1 - i0, alpha, x + i0, y + i0);
       });
       return;
     }
     if constexpr (has_complex_vector_kernels_v<T>) {
       const auto &k = complex_vector_kernels<T>();
-      parallel_ranges(threads_for_elements(6 * n), n, 32, [&](index_t i0, index_t i1) {
+      parallel_ranges(threads_for_bytes(3.0 * sizeof(T) * n), n, 32, [&](index_t i0, index_t i1) {
         k.axpy(i1 - i0, alpha, x + i0, y + i0, false);
       });
       return;
@@ -96,7 +96,8 @@ void axpy(index_t n, T alpha, const T *x, index_t incx, T *y, index_t incy) {
     const index_t step = incx < 0 ? -incx : incx;
     if (incx == incy && (step == 2 || step == 4)) {
       const VectorKernels<T> &k = vector_kernels<T>();
-      parallel_ranges(threads_for_elements(3 * n * step), n, 64, [&](index_t i0, index_t i1) {
+      parallel_ranges(threads_for_bytes(3.0 * sizeof(T) * n * step), n, 64,
+                      [&](index_t i0, index_t i1) {
         k.axpy_strided(i1 - i0, alpha, x + i0 * step, y + i0 * step, static_cast<int>(step));
       });
       return;

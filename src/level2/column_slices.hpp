@@ -17,7 +17,8 @@
 
 namespace tileblas::level2 {
 
-// Real elements per slice, at least: threads_for_elements's 50K per thread.
+// Real elements per slice, at least: threads_for_bytes's 200 KB per thread
+// of floats.
 // Measured on the shared 2-core Zen 5 (medians of interleaved runs, 2
 // threads against 1): dsymv L 1.7x at n = 448 (100K stored), 1.85x at 512,
 // 2.0x at 768, 1.9x at 2048, 1.4x at 8192; ssymv 1.2x, 1.3x, 1.7x, 1.7x,
@@ -84,7 +85,7 @@ void over_column_slices(const Triangle &tri, index_t grain, T *y, Body &&body) {
   T *const buffers = scratch.as<T>();
   auto target = [&](int s) { return s == 0 ? y : buffers + std::size_t(s - 1) * n; };
 
-  const int threads = std::min(slices, threads_for_elements(static_cast<index_t>(work)));
+  const int threads = std::min(slices, threads_for_bytes(work * sizeof(real_t<T>)));
   run_team(threads, [&](int id, int team) {
     const Range mine = share(slices, id, team, 1);
     for (int s = static_cast<int>(mine.begin); s < static_cast<int>(mine.end); ++s) {

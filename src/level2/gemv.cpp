@@ -24,9 +24,7 @@ constexpr index_t kColumnGrain = 8;
 template <class T, class GemvT, class GemvN>
 void gemv_threaded(bool trans, index_t m, index_t n, const T *a, index_t lda, T *y,
                    GemvT gemv_t, GemvN gemv_n) {
-  // Values streamed: a complex element is two (zgemv 256^2, 1 MiB, ran on
-  // one thread while dgemv 256^2, 512 KiB, ran 1.45x faster on two).
-  const int threads = threads_for_elements(m * n * (is_complex_v<T> ? 2 : 1));
+  const int threads = threads_for_bytes(double(sizeof(T)) * double(m) * double(n));
   if (trans)
     parallel_ranges(threads, n, kColumnGrain, [&](index_t j0, index_t j1) {
       gemv_t(m, j1 - j0, a + j0 * lda, y + j0);

@@ -16,8 +16,7 @@ namespace {
 template <class T, class ColumnAxpy>
 void ger_columns(index_t m, index_t n, T alpha, const T *x, const T *y, bool conj_y, T *a,
                  index_t lda, ColumnAxpy column_axpy) {
-  // Values streamed: a complex element is two (as gemv.cpp).
-  parallel_ranges(threads_for_elements(m * n * (is_complex_v<T> ? 2 : 1)), n, 1,
+  parallel_ranges(threads_for_bytes(double(sizeof(T)) * double(m) * double(n)), n, 1,
                   [&](index_t j0, index_t j1) {
     for (index_t j = j0; j < j1; ++j) {
       if (y[j] == T(0)) continue;  // the reference skips zero y[j]

@@ -124,7 +124,8 @@ void symm(bool hermitian, Side side, Uplo uplo, index_t m, index_t n, T alpha, c
     // The expansion streams na x pw elements; a team shares its columns (one
     // thread expanding while the other waited cost dsymm 1024 on 2 threads
     // ~10 %).  Each column's copy is the same whichever thread makes it.
-    parallel_ranges(threads_for_elements(na * pw), pw, level3::kExpandBlock,
+    parallel_ranges(threads_for_bytes(double(sizeof(T)) * double(na) * double(pw)), pw,
+                    level3::kExpandBlock,
                     [&](index_t c0, index_t c1) {
                       level3::expand_panel(hermitian, uplo, na, a, lda, j0 + c0, c1 - c0,
                                            panel + c0 * na);
