@@ -14,9 +14,11 @@ namespace {
 
 // A long real dot as fixed chunks of kDotChunk elements, each summed by the
 // kernel and the chunk sums added in order: the same result for any thread
-// count (threads take whole chunks).  32K elements: a chunk is long enough
-// that the kernel runs at full speed and a team has at least 100K elements.
-constexpr index_t kDotChunk = 32768;
+// count (threads take whole chunks).  8K elements: a chunk is long enough
+// that the kernel runs at full speed, and short enough that a dot in L2
+// splits between threads (threads_for_bytes): a 32K ddot on 2 threads of Zen
+// 4 ran 1.55x one (OpenBLAS 1.6x), on 32K chunks 1.0x.
+constexpr index_t kDotChunk = 8192;
 
 // kernel_dot(len, x, y) is the target's kernel for this type, summing in Acc.
 template <class Acc, class T, class KernelDot>
