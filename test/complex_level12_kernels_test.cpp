@@ -225,7 +225,8 @@ TYPED_TEST(ComplexKernels, GemvTColumnBitsDoNotDependOnTheirGroup) {
       for (auto &e : a) e = C(dist(gen), dist(gen));
       for (auto &e : x) e = C(dist(gen), dist(gen));
       std::vector<C> whole(n), shifted(4);
-      Blas<R>::gemv(CblasColMajor, t, m, n, C(1), a.data(), lda, x.data(), 1, C(0), whole.data(), 1);
+      Blas<R>::gemv(CblasColMajor, t, m, n, C(1), a.data(), lda, x.data(), 1, C(0), whole.data(),
+                    1);
       Blas<R>::gemv(CblasColMajor, t, m, 4, C(1), a.data() + 3 * lda, lda, x.data(), 1, C(0),
                     shifted.data(), 1);
       EXPECT_EQ(std::memcmp(whole.data() + 4, shifted.data() + 1, sizeof(C) * 3), 0)

@@ -168,7 +168,8 @@ TYPED_TEST(VectorKernelPaths, GemvTColumnBitsDoNotDependOnTheirGroup) {
     const auto x = random_vector<T>(m, 4);
     std::vector<T> whole(n, T(0)), shifted(8, T(0));
     Blas<T>::gemv(CblasTrans, m, n, T(1), a.data(), lda, x.data(), 1, T(0), whole.data(), 1);
-    Blas<T>::gemv(CblasTrans, m, 8, T(1), a.data() + 4 * lda, lda, x.data(), 1, T(0), shifted.data(), 1);
+    Blas<T>::gemv(CblasTrans, m, 8, T(1), a.data() + 4 * lda, lda, x.data(), 1, T(0),
+                  shifted.data(), 1);
     EXPECT_EQ(std::memcmp(whole.data() + 4, shifted.data(), sizeof(T) * 8), 0) << "m " << m;
   }
 }

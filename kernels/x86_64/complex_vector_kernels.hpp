@@ -326,7 +326,8 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha, Cols a
   reg parts[2 * NC];
   R sums[2 * NC];
 #pragma GCC unroll 16
-  for (int c = 0; c < NC; ++c) L::dot_parts(K::tree_sum(s1[c]), K::tree_sum(s2[c]), conj_a, parts + 2 * c);
+  for (int c = 0; c < NC; ++c)
+    L::dot_parts(K::tree_sum(s1[c]), K::tree_sum(s2[c]), conj_a, parts + 2 * c);
   lane_sums<V, 2 * NC>(parts, sums);
 #pragma GCC unroll 16
   for (int c = 0; c < NC; ++c) y[c] += L::mul(alpha, std::complex<R>(sums[2 * c], sums[2 * c + 1]));

@@ -26,7 +26,8 @@ Acc dot_vector(index_t n, const T *x, const T *y, KernelDot kernel_dot) {
   if (n <= kDotChunk) return kernel_dot(n, x, y);
   Acc sum = 0;
   reduce_chunks<Acc>(
-      n, kDotChunk, 2 * sizeof(T), [&](index_t i, index_t len) { return kernel_dot(len, x + i, y + i); },
+      n, kDotChunk, 2 * sizeof(T),
+      [&](index_t i, index_t len) { return kernel_dot(len, x + i, y + i); },
       [&](index_t, Acc part) { sum += part; });
   return sum;
 }

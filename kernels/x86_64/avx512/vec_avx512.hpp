@@ -81,11 +81,9 @@ struct VecFloat {
   static void sums8(const reg *v, T *out) {
     reg t[4], u[2];
     for (int k = 0; k < 4; ++k)  // [v(2k) lanes i + i+8 | v(2k+1) likewise]
-      t[k] = _mm512_add_ps(_mm512_mask_shuffle_f32x4(v[2 * k], 0xFFFF, v[2 * k], v[2 * k + 1], 0x44),
-                           _mm512_mask_shuffle_f32x4(v[2 * k], 0xFFFF, v[2 * k], v[2 * k + 1], 0xEE));
+      t[k] = add_blocks<0x44, 0xEE>(v[2 * k], v[2 * k + 1]);
     for (int k = 0; k < 2; ++k)  // 128-bit block j: v(4k + j), lanes i + i+4
-      u[k] = _mm512_add_ps(_mm512_mask_shuffle_f32x4(t[2 * k], 0xFFFF, t[2 * k], t[2 * k + 1], 0x88),
-                           _mm512_mask_shuffle_f32x4(t[2 * k], 0xFFFF, t[2 * k], t[2 * k + 1], 0xDD));
+      u[k] = add_blocks<0x88, 0xDD>(t[2 * k], t[2 * k + 1]);
     const __m512d u0 = _mm512_castps_pd(u[0]), u1 = _mm512_castps_pd(u[1]);
     // Block j: [v(j) lanes i + i+2, v(4 + j) likewise], then adjacent lanes.
     reg w = _mm512_add_ps(_mm512_castpd_ps(_mm512_mask_unpacklo_pd(u0, 0xFF, u0, u1)),
@@ -97,6 +95,13 @@ struct VecFloat {
       out[j] = lanes[4 * j];
       out[4 + j] = lanes[4 * j + 2];
     }
+  }
+  // The 128-bit blocks of a and b that shuffle_f32x4 picks with A, plus those
+  // it picks with B.
+  template <int A, int B>
+  static reg add_blocks(reg a, reg b) {
+    return _mm512_add_ps(_mm512_mask_shuffle_f32x4(a, 0xFFFF, a, b, A),
+                         _mm512_mask_shuffle_f32x4(a, 0xFFFF, a, b, B));
   }
 };
 
@@ -158,11 +163,9 @@ struct VecDouble {
   static void sums8(const reg *v, T *out) {
     reg t[4], u[2];
     for (int k = 0; k < 4; ++k)  // [v(2k) lanes i + i+4 | v(2k+1) likewise]
-      t[k] = _mm512_add_pd(_mm512_mask_shuffle_f64x2(v[2 * k], 0xFF, v[2 * k], v[2 * k + 1], 0x44),
-                           _mm512_mask_shuffle_f64x2(v[2 * k], 0xFF, v[2 * k], v[2 * k + 1], 0xEE));
+      t[k] = add_blocks<0x44, 0xEE>(v[2 * k], v[2 * k + 1]);
     for (int k = 0; k < 2; ++k)  // 128-bit block j: v(4k + j), lanes i + i+2
-      u[k] = _mm512_add_pd(_mm512_mask_shuffle_f64x2(t[2 * k], 0xFF, t[2 * k], t[2 * k + 1], 0x88),
-                           _mm512_mask_shuffle_f64x2(t[2 * k], 0xFF, t[2 * k], t[2 * k + 1], 0xDD));
+      u[k] = add_blocks<0x88, 0xDD>(t[2 * k], t[2 * k + 1]);
     // Block j: [sum v(j), sum v(4 + j)].
     const reg w = _mm512_add_pd(_mm512_mask_unpacklo_pd(u[0], 0xFF, u[0], u[1]),
                                 _mm512_mask_unpackhi_pd(u[0], 0xFF, u[0], u[1]));
@@ -172,6 +175,11 @@ struct VecDouble {
       out[j] = lanes[2 * j];
       out[4 + j] = lanes[2 * j + 1];
     }
+  }
+  template <int A, int B>  // (see VecFloat)
+  static reg add_blocks(reg a, reg b) {
+    return _mm512_add_pd(_mm512_mask_shuffle_f64x2(a, 0xFF, a, b, A),
+                         _mm512_mask_shuffle_f64x2(a, 0xFF, a, b, B));
   }
 };
 
