@@ -224,7 +224,16 @@ struct ComplexVectorKernels {
   // touching only the triangle), skipping zero x(l) when skip_zeros.
   void (*tri_solve)(index_t m, const C *t, const C *inv, bool upper, bool skip_zeros, index_t w,
                     C *x, index_t ldx);
+  // hemv's panel, as VectorKernels::symv_panel for ncols <= kHemvColumns
+  // columns of a Hermitian triangle: y[0:m] += t[c] * op(A(:, c)) over
+  // column c's stored rows (of the diagonal element its real part), and
+  // dots[c] = sum over the stored rows off the diagonal of
+  // conj(op(A(i, c))) * x[i]; op(A) = conj(A) when conj_a.  A is read once.
+  void (*hemv_panel)(bool upper, bool conj_a, index_t m, int ncols, const C *const *col,
+                     const C *t, const C *x, C *y, C *dots);
 };
+// The most columns one hemv_panel call takes.
+inline constexpr int kHemvColumns = 8;
 // The most columns one symv_panel call takes (a 64-byte line of floats:
 // src/level2/symmetric_mv_blocked.cpp's panels).
 inline constexpr int kSymvColumns = 16;

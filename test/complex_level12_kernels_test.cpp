@@ -63,11 +63,13 @@ struct Blas<float> {
                    int ix, C b, C *y, int iy) {
     cblas_cgemv(l, t, m, n, &a, A, lda, x, ix, &b, y, iy);
   }
-  static void hemv(CBLAS_UPLO u, int n, C a, const C *A, int lda, const C *x, int ix, C b, C *y, int iy) {
-    cblas_chemv(CblasColMajor, u, n, &a, A, lda, x, ix, &b, y, iy);
+  static void hemv(CBLAS_LAYOUT l, CBLAS_UPLO u, int n, C a, const C *A, int lda, const C *x, int ix, C b,
+                   C *y, int iy) {
+    cblas_chemv(l, u, n, &a, A, lda, x, ix, &b, y, iy);
   }
-  static void hpmv(CBLAS_UPLO u, int n, C a, const C *A, const C *x, int ix, C b, C *y, int iy) {
-    cblas_chpmv(CblasColMajor, u, n, &a, A, x, ix, &b, y, iy);
+  static void hpmv(CBLAS_LAYOUT l, CBLAS_UPLO u, int n, C a, const C *A, const C *x, int ix, C b, C *y,
+                   int iy) {
+    cblas_chpmv(l, u, n, &a, A, x, ix, &b, y, iy);
   }
 };
 template <>
@@ -88,11 +90,13 @@ struct Blas<double> {
                    int ix, C b, C *y, int iy) {
     cblas_zgemv(l, t, m, n, &a, A, lda, x, ix, &b, y, iy);
   }
-  static void hemv(CBLAS_UPLO u, int n, C a, const C *A, int lda, const C *x, int ix, C b, C *y, int iy) {
-    cblas_zhemv(CblasColMajor, u, n, &a, A, lda, x, ix, &b, y, iy);
+  static void hemv(CBLAS_LAYOUT l, CBLAS_UPLO u, int n, C a, const C *A, int lda, const C *x, int ix, C b,
+                   C *y, int iy) {
+    cblas_zhemv(l, u, n, &a, A, lda, x, ix, &b, y, iy);
   }
-  static void hpmv(CBLAS_UPLO u, int n, C a, const C *A, const C *x, int ix, C b, C *y, int iy) {
-    cblas_zhpmv(CblasColMajor, u, n, &a, A, x, ix, &b, y, iy);
+  static void hpmv(CBLAS_LAYOUT l, CBLAS_UPLO u, int n, C a, const C *A, const C *x, int ix, C b, C *y,
+                   int iy) {
+    cblas_zhpmv(l, u, n, &a, A, x, ix, &b, y, iy);
   }
 };
 
@@ -322,61 +326,96 @@ TYPED_TEST(ComplexKernels, GemvBetaZeroIgnoresNaNInYAndNaNInAPropagates) {
   }
 }
 
-// hemv (full) and hpmv (packed) at sizes whose columns are cut into slices
-// added into private ys on threads: against long double on 1 and 2 threads,
-// the other triangle NaN, the diagonal's imaginary part ignored, a negative
-// increment.  (Bitwise equality across thread counts: determinism_test.)
+// hemv (full) and hpmv (packed) against long double: the other triangle
+// NaN and the diagonal's imaginary part NaN (both must go unread), y NaN
+// when beta == 0, either layout (row-major runs the column-major kernels on
+// conj(A)), increments that need copies.
+template <class R>
+void check_hermitian_mv(CBLAS_LAYOUT layout, CBLAS_UPLO uplo, bool packed, int n, int ix, int iy,
+                        std::complex<R> alpha, std::complex<R> beta) {
+  using C = std::complex<R>;
+  const R nan = std::numeric_limits<R>::quiet_NaN();
+  const bool upper = uplo == CblasUpper, row_major = layout == CblasRowMajor;
+  const int lda = n + 2;
+  const auto values = random_vector<R>(std::size_t(n) * n + 1, 31 * n + 2 * upper + row_major);
+  // The Hermitian matrix: H(i, j) from values[i + j n] for i < j, its
+  // conjugate for i > j, real on the diagonal.
+  auto h = [&](int i, int j) -> cld {
+    if (i == j) return cld(values[i + std::size_t(i) * n].real(), 0);
+    const C v = i < j ? values[i + std::size_t(j) * n] : std::conj(values[j + std::size_t(i) * n]);
+    return cld(v.real(), v.imag());
+  };
+  auto stored = [&](int i, int j) { return upper ? i <= j : i >= j; };
+  auto element = [&](int i, int j) {  // as stored: the diagonal's imaginary part NaN
+    const cld v = h(i, j);
+    return C(R(v.real()), i == j ? nan : R(v.imag()));
+  };
+  std::vector<C> a(std::size_t(lda) * std::max(n, 1), C(nan, nan)), ap;
+  for (int outer = 0; outer < n; ++outer)  // storage order: columns, or rows when row-major
+    for (int inner = 0; inner < n; ++inner) {
+      const int i = row_major ? outer : inner, j = row_major ? inner : outer;
+      if (!stored(i, j)) continue;
+      a[row_major ? std::size_t(i) * lda + j : i + std::size_t(j) * lda] = element(i, j);
+      ap.push_back(element(i, j));
+    }
+  ap.push_back(C(0));  // never empty
+  const auto x = random_vector<R>(std::size_t(n) * std::abs(ix) + 1, n + 32);
+  auto y0 = random_vector<R>(std::size_t(n) * std::abs(iy) + 1, n + 33);
+  if (beta == C(0)) y0.assign(y0.size(), C(nan, nan));
+  auto at = [n](int inc, int i) { return inc < 0 ? std::size_t(n - 1 - i) * -inc : std::size_t(i) * inc; };
+  auto y = y0;
+  if (packed)
+    Blas<R>::hpmv(layout, uplo, n, alpha, ap.data(), x.data(), ix, beta, y.data(), iy);
+  else
+    Blas<R>::hemv(layout, uplo, n, alpha, a.data(), lda, x.data(), ix, beta, y.data(), iy);
+  const cld al(alpha.real(), alpha.imag()), be(beta.real(), beta.imag());
+  for (int i = 0; i < n; ++i) {
+    cld s = 0;
+    ld scale = 0;
+    for (int j = 0; j < n; ++j) {
+      const C xj = x[at(ix, j)];
+      s += mul(h(i, j), cld(xj.real(), xj.imag()));
+      scale += std::abs(h(i, j)) * std::abs(cld(xj.real(), xj.imag()));
+    }
+    const C yi = y0[at(iy, i)];
+    const cld old = beta == C(0) ? cld(0) : cld(yi.real(), yi.imag());
+    const cld want = mul(al, s) + mul(be, old);
+    expect_close<R>(y[at(iy, i)], want, scale * std::abs(al) + std::abs(be) * std::abs(old),
+                    2.0L * (n + 2), packed ? "hpmv" : "hemv",
+                    n * 1000 + 100 * row_major + 10 * upper + (ix < 0));
+  }
+}
+
+// Sizes around the panels (4 or 8 columns), the column groups and the
+// vector widths (2 to 8 complex values), both layouts, every beta case.
+TYPED_TEST(ComplexKernels, HemvAndHpmvPanelsTailsAndLayouts) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  for (auto layout : {CblasColMajor, CblasRowMajor})
+    for (auto uplo : {CblasUpper, CblasLower})
+      for (bool packed : {false, true}) {
+        for (int n = 0; n <= 40; ++n)
+          check_hermitian_mv<R>(layout, uplo, packed, n, 1, 1, C(R(0.7), R(-0.3)), C(R(-1.3), R(0.2)));
+        for (int n : {63, 64, 65, 127, 130})
+          for (C beta : {C(0), C(1), C(R(0.5), R(0.25))})
+            check_hermitian_mv<R>(layout, uplo, packed, n, -2, 3, C(R(-0.9), R(0.4)), beta);
+      }
+}
+
+// Sizes whose columns are cut into slices added into private ys on threads,
+// on 1 and 2 threads.  (Bitwise equality across thread counts: determinism_test.)
 TYPED_TEST(ComplexKernels, HemvAndHpmvOnThreadedSlicesMatchTheReference) {
   using R = TypeParam;
   using C = std::complex<R>;
-  const R nan = std::numeric_limits<R>::quiet_NaN();
   const int saved = tileblas_get_num_threads();
-  const C alpha(R(0.75), R(-0.5)), beta(R(0.5), R(0.25));
-  for (int n : {300, 777})  // 2 and 8 slices
-    for (auto uplo : {CblasUpper, CblasLower}) {
-      const int lda = n + 2, ix = 1, iy = -2;
-      const auto full = random_vector<R>(std::size_t(lda) * n, 31);
-      const auto x = random_vector<R>(n, 32);
-      const auto y0 = random_vector<R>(std::size_t(2) * n, 33);
-      const bool upper = uplo == CblasUpper;
-      auto stored = [&](int i, int j) { return upper ? i <= j : i >= j; };
-      auto at = [&](int i, int j) -> cld {  // element (i, j) of the Hermitian matrix
-        if (i == j) return cld(full[i + std::size_t(i) * lda].real(), 0);
-        const C v = stored(i, j) ? full[i + std::size_t(j) * lda] : std::conj(full[j + std::size_t(i) * lda]);
-        return cld(v.real(), v.imag());
-      };
-      std::vector<C> a(full.size(), C(nan, nan)), ap;
-      for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-          if (stored(i, j)) {
-            a[i + std::size_t(j) * lda] = full[i + std::size_t(j) * lda];
-            ap.push_back(full[i + std::size_t(j) * lda]);
-          }
-      std::vector<cld> want(n);
-      std::vector<ld> scale(n);
-      for (int i = 0; i < n; ++i) {
-        cld s = 0;
-        for (int j = 0; j < n; ++j) {
-          s += mul(at(i, j), cld(x[j].real(), x[j].imag()));
-          scale[i] += std::abs(at(i, j));
-        }
-        const C yi = y0[std::size_t(n - 1 - i) * 2];  // incy -2: element i from the far end
-        want[i] = mul(cld(alpha.real(), alpha.imag()), s) + mul(cld(beta.real(), beta.imag()), cld(yi.real(), yi.imag()));
-        scale[i] = scale[i] * std::abs(cld(alpha.real(), alpha.imag())) + 2;
-      }
-      for (int threads : {1, 2})
-        for (bool packed : {false, true}) {
-          tileblas_set_num_threads(threads);
-          auto y = y0;
-          if (packed)
-            Blas<R>::hpmv(uplo, n, alpha, ap.data(), x.data(), ix, beta, y.data(), iy);
-          else
-            Blas<R>::hemv(uplo, n, alpha, a.data(), lda, x.data(), ix, beta, y.data(), iy);
-          for (int i = 0; i < n; ++i)
-            expect_close<R>(y[std::size_t(n - 1 - i) * 2], want[i], scale[i], 2.0L * (n + 2),
-                            packed ? "hpmv" : "hemv", n * 100 + threads * 10 + upper);
-        }
-    }
+  for (int threads : {1, 2}) {
+    tileblas_set_num_threads(threads);
+    for (int n : {300, 777})  // 2 and 8 slices
+      for (auto uplo : {CblasUpper, CblasLower})
+        for (bool packed : {false, true})
+          check_hermitian_mv<R>(CblasColMajor, uplo, packed, n, 1, -2, C(R(0.75), R(-0.5)),
+                                C(R(0.5), R(0.25)));
+  }
   tileblas_set_num_threads(saved);
 }
 

@@ -424,21 +424,4 @@ void complex_tri_solve(index_t m, const std::complex<typename V::T> *t,
   for (; j < w; ++j) complex_tri_solve_group<V, 1>(m, t, inv, upper, skip_zeros, xs + j * ldx, ldx);
 }
 
-// The table entry.  DotU: accumulators of dot/axpy; NC, NU: columns and
-// vectors of gemv_n; TC, TU: of gemv_t.
-template <class V, int DotU, int NC, int NU, int TC, int TU>
-ComplexVectorKernels<typename V::T> make_complex_vector_kernels(const char *name) {
-  using K = ComplexVectorKernelSet<V, DotU>;
-  return {name,
-          &K::dotu,
-          &K::dotc,
-          &K::axpy,
-          &complex_gemv_n<V, NC, NU>,
-          &complex_gemv_t<V, TC, TU>,
-          &complex_gemv_n_listed<V, NC, NU>,
-          &complex_gemv_t_listed<V, TC, TU>,
-          &complex_iamax<V, DotU>,
-          &complex_tri_solve<V>};
-}
-
 }  // namespace tileblas

@@ -1,9 +1,10 @@
-// symmetric_mv_blocked.cpp -- y += alpha * A * x, A symmetric, one triangle
-// stored, as panels of a few columns.  Each panel (its diagonal block and
-// the rectangle above it for an upper triangle, below it for a lower one)
-// goes to the target's symv_panel, which reads it once for both of its
-// uses: column j times alpha*x[j] into y, and row j (the same stored column)
-// dotted with x into y[j].  Only the stored triangle is read.
+// symmetric_mv_blocked.cpp -- y += alpha * A * x, A real symmetric or
+// complex Hermitian, one triangle stored, as panels of a few columns.  Each
+// panel (its diagonal block and the rectangle above it for an upper
+// triangle, below it for a lower one) goes to the target's symv_panel /
+// hemv_panel, which reads it once for both of its uses: column j times
+// alpha*x[j] into y, and row j (the same stored column, conjugated for
+// hemv) dotted with x into y[j].  Only the stored triangle is read.
 //
 // Threaded over slices of panels (column_slices.hpp), each slice adding into
 // its own y: the column products and the row dots of one panel touch all of
@@ -13,6 +14,7 @@
 #include <algorithm>
 
 #include "level1/active_vector_kernels.hpp"
+#include "level1/scalar.hpp"
 #include "level2/column_slices.hpp"
 
 namespace tileblas::level2 {
@@ -22,13 +24,12 @@ namespace tileblas::level2 {
 // of 8 floats would leave every other lower panel half a line off).
 template <class T>
 constexpr int kPanel = 64 / sizeof(T);
-static_assert(kPanel<float> <= kSymvColumns);
+static_assert(kPanel<float> <= kSymvColumns && kPanel<std::complex<float>> <= kHemvColumns);
 
 // Panels of columns [j_begin, j_end) (j_begin a multiple of kPanel) into y.
 template <class T>
-void symv_panels(const Triangle &tri, T alpha, const T *a, const T *x, T *y, index_t j_begin,
-                 index_t j_end) {
-  const VectorKernels<T> &k = vector_kernels<T>();
+void symv_panels(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x, T *y,
+                 index_t j_begin, index_t j_end) {
   const index_t n = tri.n;
   for (index_t j0 = j_begin; j0 < j_end; j0 += kPanel<T>) {
     const int nc = static_cast<int>(std::min<index_t>(kPanel<T>, j_end - j0));
@@ -39,23 +40,31 @@ void symv_panels(const Triangle &tri, T alpha, const T *a, const T *x, T *y, ind
     T t[kPanel<T>], dots[kPanel<T>];
     for (int c = 0; c < nc; ++c) {
       col[c] = a + tri.column_offset(j0 + c) + r0;  // element (r0 + i, j0 + c) at col[c][i]
-      t[c] = alpha * x[j0 + c];
+      t[c] = mul(alpha, x[j0 + c]);
     }
-    k.symv_panel(tri.upper, m, nc, col, t, x + r0, y + r0, dots);
-    for (int c = 0; c < nc; ++c) y[j0 + c] += alpha * dots[c];
+    if constexpr (is_complex_v<T>)
+      complex_vector_kernels<T>().hemv_panel(tri.upper, conj_a, m, nc, col, t, x + r0, y + r0,
+                                             dots);
+    else
+      vector_kernels<T>().symv_panel(tri.upper, m, nc, col, t, x + r0, y + r0, dots);
+    for (int c = 0; c < nc; ++c) y[j0 + c] += mul(alpha, dots[c]);
   }
 }
 
 template <class T>
-void symmetric_mv_blocked(const Triangle &tri, T alpha, const T *a, const T *x, T *y) {
+void symmetric_mv_blocked(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x,
+                          T *y) {
   over_column_slices(tri, kPanel<T>, y, [&](index_t j0, index_t j1, T *target) {
-    symv_panels(tri, alpha, a, x, target, j0, j1);
+    symv_panels(tri, conj_a, alpha, a, x, target, j0, j1);
   });
 }
 
-template void symmetric_mv_blocked<float>(const Triangle &, float, const float *, const float *,
-                                          float *);
-template void symmetric_mv_blocked<double>(const Triangle &, double, const double *,
-                                           const double *, double *);
+#define TILEBLAS_INSTANTIATE(T) \
+  template void symmetric_mv_blocked<T>(const Triangle &, bool, T, const T *, const T *, T *);
+TILEBLAS_INSTANTIATE(float)
+TILEBLAS_INSTANTIATE(double)
+TILEBLAS_INSTANTIATE(std::complex<float>)
+TILEBLAS_INSTANTIATE(std::complex<double>)
+#undef TILEBLAS_INSTANTIATE
 
 }  // namespace tileblas::level2

@@ -5,15 +5,15 @@
 // on Zen 5 than 4 columns x 4 vectors); gemv_t sums 4 columns x 2 vectors
 // (16 accumulators + 4 x registers; 2 x 4 and 8 x 1 measured no better).
 #include "avx512/vec_avx512.hpp"
-#include "complex_vector_kernels.hpp"
+#include "complex_vector_table.hpp"
 
 namespace tileblas::avx512 {
 
 ComplexVectorKernels<float> cvector_avx512() {
-  return make_complex_vector_kernels<VecFloat, 4, 8, 2, 4, 2>("avx512");
+  return make_complex_vector_kernels<VecFloat, 4, 8, 2, 4, 2, 4>("avx512");
 }
 ComplexVectorKernels<double> zvector_avx512() {
-  return make_complex_vector_kernels<VecDouble, 4, 8, 2, 4, 2>("avx512");
+  return make_complex_vector_kernels<VecDouble, 4, 8, 2, 4, 2, 4>("avx512");
 }
 
 }  // namespace tileblas::avx512
