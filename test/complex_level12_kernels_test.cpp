@@ -217,6 +217,42 @@ TYPED_TEST(ComplexKernels, GemvAllOpsBothLayoutsMatchTheReference) {
 // shared reduction (lane_sums.hpp), one at a time for the columns left over:
 // the same bits either way (columns 4..6 of a 7-column call, left over,
 // against the same columns in a full group of 4 from column 3).
+// NoTrans with A's columns a page apart and y just past A's start modulo
+// a page: gemv works on a copy of y placed away from A (4K aliasing, see
+// gemv.cpp).  Same bits as with y elsewhere, the reference's values, and
+// nothing written past y.
+TYPED_TEST(ComplexKernels, GemvNWithYJustPastAModuloAPage) {
+  using R = TypeParam;
+  using C = std::complex<R>;
+  const int lda = int(4096 / sizeof(C)), n = 11;
+  const C alpha(R(0.5), R(-1.5)), beta(R(0.75), R(0.25));
+  for (char op : {'N', 'R'})
+    for (int m : {64, 100, 203})
+      for (int past : {64, 144}) {  // bytes past A modulo 4096
+        auto mem = random_vector<R>(std::size_t(lda) * n + 4096, m + past);
+        const C *a = mem.data();
+        C *y = mem.data() + std::size_t(lda) * n + past / sizeof(C);
+        const auto x = random_vector<R>(n, 3);
+        const std::vector<C> y0(y, y + m), after(y + m, y + m + 8);
+        std::vector<C> elsewhere = y0;
+        if (op == 'R') {  // conj(A): row-major ConjTrans on A^T
+          Blas<R>::gemv(CblasRowMajor, CblasConjTrans, n, m, alpha, a, lda, x.data(), 1, beta, y, 1);
+          Blas<R>::gemv(CblasRowMajor, CblasConjTrans, n, m, alpha, a, lda, x.data(), 1, beta,
+                        elsewhere.data(), 1);
+        } else {
+          Blas<R>::gemv(CblasColMajor, CblasNoTrans, m, n, alpha, a, lda, x.data(), 1, beta, y, 1);
+          Blas<R>::gemv(CblasColMajor, CblasNoTrans, m, n, alpha, a, lda, x.data(), 1, beta,
+                        elsewhere.data(), 1);
+        }
+        EXPECT_EQ(std::memcmp(y, elsewhere.data(), sizeof(C) * m), 0) << "m " << m << " past " << past;
+        EXPECT_EQ(std::memcmp(y + m, after.data(), sizeof(C) * after.size()), 0) << "written past y";
+        const std::vector<C> av(a, a + std::size_t(lda) * n);
+        std::vector<ld> scale;
+        const auto want = reference_gemv<R>(op, m, n, alpha, av, lda, x, beta, y0, scale);
+        for (int i = 0; i < m; ++i)
+          expect_close<R>(y[i], want[i], scale[i], 2.0L * (n + 2), "gemv", m * 1000 + past);
+      }
+}
 TYPED_TEST(ComplexKernels, GemvTColumnBitsDoNotDependOnTheirGroup) {
   using R = TypeParam;
   using C = std::complex<R>;
