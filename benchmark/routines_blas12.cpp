@@ -32,6 +32,8 @@ using IamaxFn = size_t (*)(int, const T *, int);
 // c/zgemv: alpha and beta by address.
 using ComplexGemvFn = void (*)(int, int, int, int, const void *, const void *, int, const void *,
                                int, const void *, void *, int);
+using ComplexHemvFn = void (*)(int, int, int, const void *, const void *, int, const void *, int,
+                               const void *, void *, int);
 
 // The precision letter and the operation: "dgemv" -> 'd', "gemv";
 // "isamax" -> 's', "amax".
@@ -224,17 +226,20 @@ CaseResult run_typed(const Blas12Row &row, int threads, const std::vector<BlasLi
     return out;
 }
 
-// c/zgemv, y = A x or A^T x (alpha 1, beta 0; y preset to NaN, so beta = 0
-// must not read it), checked in complex double: each part of y within the
-// rounding bound of its real products' absolute sum.
+// c/zgemv, y = A x or A^T x, and c/zhemv, y = A x with A Hermitian from its
+// lower (upper when row.trans) triangle (alpha 1, beta 0; y preset to NaN,
+// so beta = 0 must not read it), checked in complex double: each part of y
+// within the rounding bound of its real products' absolute sum.
 template <typename R>
-CaseResult run_complex_gemv(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
+CaseResult run_complex_matvec(const Blas12Row &row, int threads, const std::vector<BlasLib> &libs,
                             const TimingPolicy &policy, const Bandwidth &bw) {
     using C = std::complex<R>;
     const int n = row.n;
     CaseResult out = make_row({n, n, n, false}, precision(row.routine), threads);
     out.routine = row.routine;
-    out.label = size_label(n) + "x" + size_label(n) + (row.trans ? " T" : " N");
+    const bool hemv = operation(row.routine) == "hemv";
+    out.label = size_label(n) + "x" + size_label(n) +
+                (hemv ? (row.trans ? " U" : " L") : (row.trans ? " T" : " N"));
     out.yardstick = bw.read(threads);
     Buffer<C> a(size_t(n) * n), x(n), y(n);
     bench::fill_random(reinterpret_cast<R *>(a.get()), 2 * size_t(n) * n, 24);
@@ -246,26 +251,37 @@ CaseResult run_complex_gemv(const Blas12Row &row, int threads, const std::vector
 
     bench::RowOps ops;
     ops.offers = [&](size_t l) { return f[l] != nullptr; };
+    const int uplo = row.trans ? kUpper : kLower;
     ops.call = [&](size_t l) {
-        reinterpret_cast<ComplexGemvFn>(f[l])(kColMajor, ta, n, n, &one, a.get(), n, x.get(), 1,
-                                              &zero, y.get(), 1);
+        if (hemv)
+            reinterpret_cast<ComplexHemvFn>(f[l])(kColMajor, uplo, n, &one, a.get(), n, x.get(), 1,
+                                                  &zero, y.get(), 1);
+        else
+            reinterpret_cast<ComplexGemvFn>(f[l])(kColMajor, ta, n, n, &one, a.get(), n, x.get(),
+                                                  1, &zero, y.get(), 1);
+    };
+    // Element (i, j) of op(A), or of the Hermitian matrix from its stored triangle.
+    auto element = [&](int i, int j) -> std::complex<double> {
+        if (!hemv) return row.trans ? a.get()[j + size_t(i) * n] : a.get()[i + size_t(j) * n];
+        if (i == j) return a.get()[i + size_t(i) * n].real();
+        const bool stored = uplo == kUpper ? i < j : i > j;
+        return stored ? std::complex<double>(a.get()[i + size_t(j) * n])
+                      : std::conj(std::complex<double>(a.get()[j + size_t(i) * n]));
     };
     ops.reset = [&] { std::fill(y.get(), y.get() + n, C(std::numeric_limits<R>::quiet_NaN())); };
     std::vector<double> got(2 * n), want(2 * n), bound(2 * n);
     ops.check = [&](size_t, LibResult &r) {
         std::fill(want.begin(), want.end(), 0.0);
         std::fill(bound.begin(), bound.end(), 0.0);
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < n; ++i) {
-                const std::complex<double> aij = a.get()[i + size_t(j) * n];
-                const int out_i = row.trans ? j : i, in_i = row.trans ? i : j;
-                const std::complex<double> xv = x.get()[in_i];
-                want[2 * out_i] += aij.real() * xv.real() - aij.imag() * xv.imag();
-                want[2 * out_i + 1] += aij.real() * xv.imag() + aij.imag() * xv.real();
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                const std::complex<double> aij = element(i, j), xv = x.get()[j];
+                want[2 * i] += aij.real() * xv.real() - aij.imag() * xv.imag();
+                want[2 * i + 1] += aij.real() * xv.imag() + aij.imag() * xv.real();
                 const double mag = (std::fabs(aij.real()) + std::fabs(aij.imag())) *
                                    (std::fabs(xv.real()) + std::fabs(xv.imag()));
-                bound[2 * out_i] += mag;
-                bound[2 * out_i + 1] += mag;
+                bound[2 * i] += mag;
+                bound[2 * i + 1] += mag;
             }
         for (int i = 0; i < n; ++i) {
             got[2 * i] = y.get()[i].real();
@@ -275,7 +291,8 @@ CaseResult run_complex_gemv(const Blas12Row &row, int threads, const std::vector
                      std::numeric_limits<R>::epsilon(), &r.detail))
             r.failed = true;
     };
-    bench::run_timed(out, (double(n) * n + 2.0 * n) * sizeof(C), libs, policy, ops);
+    const double elements = hemv ? double(n) * (n + 1) / 2 : double(n) * n;
+    bench::run_timed(out, (elements + 2.0 * n) * sizeof(C), libs, policy, ops);
     return out;
 }
 
@@ -302,12 +319,19 @@ std::vector<Blas12Row> blas12_rows() {
             rows.push_back({"i" + s + "amax", false, n});
         }
     }
-    // Complex gemv: 256^2 in L2 (0.5 / 1 MiB), 4096^2 (128 / 256 MiB) out of cache.
-    for (const char *p : {"c", "z"})
+    // Complex gemv: 256^2 in L2 (0.5 / 1 MiB), 4096^2 (128 / 256 MiB) out of
+    // cache; hemv L/U at 128^2 (where LAPACK's Hermitian reductions spend
+    // their calls) and 256^2.
+    for (const char *p : {"c", "z"}) {
         for (int n : {256, 4096}) {
             rows.push_back({std::string(p) + "gemv", false, n});
             rows.push_back({std::string(p) + "gemv", true, n});
         }
+        for (int n : {128, 256}) {
+            rows.push_back({std::string(p) + "hemv", false, n});
+            rows.push_back({std::string(p) + "hemv", true, n});
+        }
+    }
     return rows;
 }
 
@@ -315,8 +339,8 @@ CaseResult run_blas12(const Blas12Row &row, int threads, const std::vector<BlasL
                       const TimingPolicy &policy, const Bandwidth &bw) {
     switch (precision(row.routine)) {
         case 's': return run_typed<float>(row, threads, libs, policy, bw);
-        case 'c': return run_complex_gemv<float>(row, threads, libs, policy, bw);
-        case 'z': return run_complex_gemv<double>(row, threads, libs, policy, bw);
+        case 'c': return run_complex_matvec<float>(row, threads, libs, policy, bw);
+        case 'z': return run_complex_matvec<double>(row, threads, libs, policy, bw);
         default: return run_typed<double>(row, threads, libs, policy, bw);
     }
 }
