@@ -159,6 +159,9 @@ struct VectorKernels {
   // exact in double, so each step rounds only the sum).
   double (*dot_in_double)(index_t n, const T *x, const T *y);
   void (*axpy)(index_t n, T alpha, const T *x, T *y);         // y += alpha * x
+  // y += t1 * x1 + t2 * x2 in one pass over y, each element as the two
+  // axpys would compute it (syr2's column update).
+  void (*axpy2)(index_t n, T t1, const T *x1, T t2, const T *x2, T *y);
   // y[i*inc] += alpha * x[i*inc], i < n, for inc 2 or 4.
   void (*axpy_strided)(index_t n, T alpha, const T *x, T *y, int inc);
   void (*scal)(index_t n, T alpha, T *x);                     // x *= alpha (always multiplies)
@@ -204,6 +207,9 @@ struct ComplexVectorKernels {
   C (*dotc)(index_t n, const C *x, const C *y);  // sum conj(x_i) * y_i
   // y += alpha * op(x), op(x) = conj(x) when conj_x.
   void (*axpy)(index_t n, C alpha, const C *x, C *y, bool conj_x);
+  // y += t1 * op(x1) + t2 * op(x2) in one pass over y, each element as the
+  // two axpys would compute it (her2's column update).
+  void (*axpy2)(index_t n, C t1, const C *x1, C t2, const C *x2, C *y, bool conj_x);
   // y[0:m] += alpha * op(A) x, A m x n column-major, op(A) = conj(A) when conj_a.
   void (*gemv_n)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
                  bool conj_a);

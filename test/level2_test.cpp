@@ -387,10 +387,11 @@ TYPED_TEST(Level2, RankUpdates) {
             }
         }
       }
-      // her / hpr / syr / spr and her2 / hpr2 / syr2 / spr2
+      // her / hpr / syr / spr and her2 / hpr2 / syr2 / spr2 (from n = 30,
+      // columns of 24 and more run the vector kernels: axpy, axpy2)
       for (auto uplo : {CblasUpper, CblasLower})
         for (Form form : {Form::Full, Form::Packed})
-          for (int n : {0, 1, 6, 10})
+          for (int n : {0, 1, 6, 10, 30, 71})
             for (bool rank2 : {false, true}) {
               const bool upper = uplo == CblasUpper;
               const int ld = n + 1;

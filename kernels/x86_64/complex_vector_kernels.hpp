@@ -152,6 +152,33 @@ struct ComplexVectorKernelSet {
     if (i < len) step(i, static_cast<int>(len - i));
   }
 
+  // y += t1 * op(x1) + t2 * op(x2): per element axpy's two products in
+  // order, y loaded and stored once instead of twice.
+  static void axpy2(index_t n, C t1, const C *x1c, C t2, const C *x2c, C *yc, bool conj_x) {
+    const R *x1 = reinterpret_cast<const R *>(x1c), *x2 = reinterpret_cast<const R *>(x2c);
+    R *y = reinterpret_cast<R *>(yc);
+    const index_t len = 2 * n;
+    const typename L::Factor f1 = L::factor(t1, conj_x), f2 = L::factor(t2, conj_x);
+    const auto madd2 = [&](reg a1, reg a2, reg yv) { return L::madd(f2, a2, L::madd(f1, a1, yv)); };
+    const auto step = [&](index_t i, int r) {  // one masked vector
+      V::store_partial(y + i,
+                       madd2(V::load_partial(x1 + i, r), V::load_partial(x2 + i, r),
+                             V::load_partial(y + i, r)),
+                       r);
+    };
+    index_t i = len <= 4 * W ? 0 : std::min(aligning_head<V>(y), len);  // (see axpy)
+    if (i) step(0, static_cast<int>(i));
+    for (; i + U * W <= len; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) {
+        const index_t k = i + u * W;
+        V::store(y + k, madd2(V::load(x1 + k), V::load(x2 + k), V::load(y + k)));
+      }
+    for (; i + W <= len; i += W)
+      V::store(y + i, madd2(V::load(x1 + i), V::load(x2 + i), V::load(y + i)));
+    if (i < len) step(i, static_cast<int>(len - i));
+  }
+
   // The real kernels' fixed-order pairwise sum of the U accumulators.
   static reg tree_sum(const reg *acc) { return VectorKernelSet<V, U>::tree_sum(acc); }
 };

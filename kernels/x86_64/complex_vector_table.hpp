@@ -18,6 +18,7 @@ ComplexVectorKernels<typename V::T> make_complex_vector_kernels(const char *name
           &K::dotu,
           &K::dotc,
           &K::axpy,
+          &K::axpy2,
           &complex_gemv_n<V, NC, NU>,
           &complex_gemv_t<V, TC, TU>,
           &complex_gemv_n_listed<V, NC, NU>,

@@ -103,6 +103,28 @@ struct VectorKernelSet {
     }
   }
 
+  // y += t1 * x1 + t2 * x2: per element axpy's FMA for each in order, y
+  // loaded and stored once instead of twice.
+  static void axpy2(index_t n, T t1, const T *x1, T t2, const T *x2, T *y) {
+    const reg a1 = V::set1(t1), a2 = V::set1(t2);
+    const auto madd2 = [&](reg v1, reg v2, reg yv) { return V::fma(a2, v2, V::fma(a1, v1, yv)); };
+    index_t i = 0;
+    for (; i + U * W <= n; i += U * W)
+#pragma GCC unroll 16
+      for (int u = 0; u < U; ++u) {
+        const index_t k = i + u * W;
+        V::store(y + k, madd2(V::load(x1 + k), V::load(x2 + k), V::load(y + k)));
+      }
+    for (; i + W <= n; i += W) V::store(y + i, madd2(V::load(x1 + i), V::load(x2 + i), V::load(y + i)));
+    if (i < n) {
+      const int r = static_cast<int>(n - i);
+      V::store_partial(y + i,
+                       madd2(V::load_partial(x1 + i, r), V::load_partial(x2 + i, r),
+                             V::load_partial(y + i, r)),
+                       r);
+    }
+  }
+
   // y[i*inc] += alpha * x[i*inc] for i < n and inc 2 or 4 (dividing W): a
   // vector of W reals holds W / inc elements, loaded and stored under a mask
   // of every inc-th lane, so the gaps are neither read nor written.  Each
@@ -371,6 +393,7 @@ VectorKernels<typename V::T> make_vector_kernels(const char *name) {
           &K::dot,
           &dot_in_double<D, DotU, T>,
           &K::axpy,
+          &K::axpy2,
           &K::axpy_strided,
           &K::scal,
           &K::rot,

@@ -7,6 +7,8 @@
 // compiled for baseline x86-64, where these loops would get at most SSE2.
 #pragma once
 
+#include <type_traits>
+
 #include "level1/active_vector_kernels.hpp"
 #include "level2/types.hpp"
 
@@ -27,6 +29,24 @@ inline void column_axpy(index_t n, T t, const T *col, T *y) {
     vector_kernels<T>().axpy(n, t, col, y);
   else
     complex_vector_kernels<T>().axpy(n, t, col, y, ConjA);
+}
+
+// y[0:n] += t1 * op(x1) + t2 * op(x2), element by element the two
+// column_axpys in order, in one pass over y (X1, X2: pointers, or Strided
+// views, which take the two passes).  syr2/her2 256^2 on Zen 4: 20-30 %
+// faster than two passes.
+template <bool ConjA, class T, class X1, class X2>
+inline void column_axpy2(index_t n, T t1, X1 x1, T t2, X2 x2, T *y) {
+  if constexpr (std::is_pointer_v<X1> && std::is_pointer_v<X2>) {
+    if (n >= kShortColumn) {
+      if constexpr (has_vector_kernels_v<T>)
+        return vector_kernels<T>().axpy2(n, t1, x1, t2, x2, y);
+      else
+        return complex_vector_kernels<T>().axpy2(n, t1, x1, t2, x2, y, ConjA);
+    }
+  }
+  column_axpy<ConjA>(n, t1, x1, y);
+  column_axpy<ConjA>(n, t2, x2, y);
 }
 
 template <bool ConjA, class T>

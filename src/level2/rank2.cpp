@@ -23,10 +23,9 @@ void rank2_kernel(const Triangle &tri, T alpha, X x, Y y, T *a) {
     const T t2 = conj_if<true>(mul(alpha, x[j]));
     const index_t lo = tri.upper ? tri.first_row(j) : j + 1;
     const index_t hi = tri.upper ? j : tri.last_row(j) + 1;
-    // The reference's order, (a + x t1) + y t2, as two vector axpys (the
-    // column stays in L1 between them); conj(x t) = conj(t) conj(x).
-    column_axpy<ConjUpdate>(hi - lo, conj_if<ConjUpdate>(t1), x + lo, col + lo);
-    column_axpy<ConjUpdate>(hi - lo, conj_if<ConjUpdate>(t2), y + lo, col + lo);
+    // The reference's order, (a + x t1) + y t2; conj(x t) = conj(t) conj(x).
+    column_axpy2<ConjUpdate>(hi - lo, conj_if<ConjUpdate>(t1), x + lo, conj_if<ConjUpdate>(t2),
+                             y + lo, col + lo);
     col[j] = real_diag(col[j]) + real_diag(mul(x[j], t1) + mul(y[j], t2));
   }
 }
