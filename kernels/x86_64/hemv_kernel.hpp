@@ -10,6 +10,7 @@
 #pragma once
 
 #include <complex>
+#include <type_traits>
 
 #include "complex_vector_kernels.hpp"
 #include "in_register.hpp"
@@ -131,12 +132,15 @@ void hemv_panel(bool upper, bool conj_a, index_t m, int ncols,
                 std::complex<typename V::T> *y, std::complex<typename V::T> *dots) {
   static_assert(C >= 1 && C <= 4 && C <= kHemvColumns);
   for (int c0 = 0; c0 < ncols; c0 += C) {
-    const int g = ncols - c0 < C ? ncols - c0 : C;
-    switch (g) {
-      case 4: if constexpr (C >= 4) hemv_column_group<V, 4>(upper, conj_a, m, ncols, c0, col + c0, t + c0, x, y, dots + c0); break;
-      case 3: if constexpr (C >= 3) hemv_column_group<V, 3>(upper, conj_a, m, ncols, c0, col + c0, t + c0, x, y, dots + c0); break;
-      case 2: if constexpr (C >= 2) hemv_column_group<V, 2>(upper, conj_a, m, ncols, c0, col + c0, t + c0, x, y, dots + c0); break;
-      default: hemv_column_group<V, 1>(upper, conj_a, m, ncols, c0, col + c0, t + c0, x, y, dots + c0); break;
+    const auto group = [&](auto columns) {
+      hemv_column_group<V, decltype(columns)::value>(upper, conj_a, m, ncols, c0, col + c0, t + c0,
+                                                     x, y, dots + c0);
+    };
+    switch (ncols - c0 < C ? ncols - c0 : C) {
+      case 4: if constexpr (C >= 4) group(std::integral_constant<int, 4>()); break;
+      case 3: if constexpr (C >= 3) group(std::integral_constant<int, 3>()); break;
+      case 2: if constexpr (C >= 2) group(std::integral_constant<int, 2>()); break;
+      default: group(std::integral_constant<int, 1>()); break;
     }
   }
 }

@@ -115,7 +115,8 @@ struct VectorKernelSet {
         const index_t k = i + u * W;
         V::store(y + k, madd2(V::load(x1 + k), V::load(x2 + k), V::load(y + k)));
       }
-    for (; i + W <= n; i += W) V::store(y + i, madd2(V::load(x1 + i), V::load(x2 + i), V::load(y + i)));
+    for (; i + W <= n; i += W)
+      V::store(y + i, madd2(V::load(x1 + i), V::load(x2 + i), V::load(y + i)));
     if (i < n) {
       const int r = static_cast<int>(n - i);
       V::store_partial(y + i,

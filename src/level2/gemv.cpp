@@ -63,9 +63,11 @@ void gemv_n_clear_of_a(Op op, index_t m, index_t n, T alpha, const T *a, index_t
                        const T *x, T *y) {
   PackBuffer buffer(sizeof(T) * std::size_t(m) + kPage);
   if (!buffer.ok()) return gemv_kernels(op, m, n, alpha, a, lda, x, y);  // (slower, same result)
-  const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(a) % kPage + kPage / 2;
+  // The copy starts half a page from A modulo a page (unsigned wrap-around
+  // keeps the remainder right).
   char *base = buffer.as<char>();
-  T *copy = reinterpret_cast<T *>(base + (at - reinterpret_cast<std::uintptr_t>(base) % kPage) % kPage);
+  const std::uintptr_t at = reinterpret_cast<std::uintptr_t>(a) % kPage + kPage / 2;
+  T *copy = reinterpret_cast<T *>(base + (at - reinterpret_cast<std::uintptr_t>(base)) % kPage);
   std::copy(y, y + m, copy);
   gemv_kernels(op, m, n, alpha, a, lda, x, copy);
   std::copy(copy, copy + m, y);
