@@ -24,10 +24,10 @@ unsigned lanes_from(index_t k) {
 }
 
 // Columns c0..c0+C-1 of a panel of nd columns (symv_panel below): y[0:m] +=
-// t[c] * (stored rows of column c), columns added in order, one FMA each;
-// dots[c] = (strictly off-diagonal stored rows of column c) . x.
-template <class V, int C, int U>
-void symv_column_group(bool upper, index_t m, int nd, int c0, const typename V::T *const *columns,
+// t[c] * (stored rows of column c); dots[c] = (strictly off-diagonal stored
+// rows of column c) . x.
+template <class V, int C, int U, bool upper>
+void symv_column_group(index_t m, int nd, int c0, const typename V::T *const *columns,
                        const typename V::T *t, const typename V::T *x, typename V::T *y,
                        typename V::T *dots) {
   using T = typename V::T;
@@ -63,16 +63,23 @@ void symv_column_group(bool upper, index_t m, int nd, int c0, const typename V::
         xv[u] = V::load(x + i + u * W);
         yv[u] = V::load(y + i + u * W);
       }
+      // y's sum in two chains, even columns onto y and odd ones onto
+      // their own product, joined at the end: one chain of C FMAs per
+      // vector would hold each y vector for C FMA latencies.
+      reg odd[U];
 #pragma GCC unroll 16
       for (int c = 0; c < C; ++c)
 #pragma GCC unroll 16
         for (int u = 0; u < U; ++u) {
           const reg a = in_register(V::load(col[c] + i + u * W));
-          yv[u] = V::fma(tv[c], a, yv[u]);
+          if (c % 2 == 0)
+            yv[u] = V::fma(tv[c], a, yv[u]);
+          else
+            odd[u] = c == 1 ? V::mul(tv[c], a) : V::fma(tv[c], a, odd[u]);
           acc[c][u] = V::fma(a, xv[u], acc[c][u]);
         }
 #pragma GCC unroll 16
-      for (int u = 0; u < U; ++u) V::store(y + i + u * W, yv[u]);
+      for (int u = 0; u < U; ++u) V::store(y + i + u * W, C > 1 ? V::add(yv[u], odd[u]) : yv[u]);
     }
     for (; i + W <= r1; i += W) {
       const reg xv = V::load(x + i);
@@ -123,7 +130,7 @@ void symv_column_group(bool upper, index_t m, int nd, int c0, const typename V::
     }
   };
 
-  if (upper) {
+  if constexpr (upper) {
     rectangle();
     diagonal_block();
   } else {
@@ -143,11 +150,12 @@ void symv_column_group(bool upper, index_t m, int nd, int c0, const typename V::
 }
 
 // The panel (VectorKernels::symv_panel): ncols <= kSymvColumns columns in
-// groups of up to C, one pass over x and y per group.
-template <class V, int C, int U>
-void symv_panel(bool upper, index_t m, int ncols, const typename V::T *const *col,
-                const typename V::T *t, const typename V::T *x, typename V::T *y,
-                typename V::T *dots) {
+// groups of up to C, one pass over x and y per group.  The triangle is a
+// template argument so each form's loops are compiled for it alone.
+template <class V, int C, int U, bool upper>
+void symv_panel_of(index_t m, int ncols, const typename V::T *const *col,
+                   const typename V::T *t, const typename V::T *x, typename V::T *y,
+                   typename V::T *dots) {
   static_assert(C >= 1 && C <= 8 && C <= kSymvColumns);
   for (int c0 = 0; c0 < ncols; c0 += C) {
     const int g = ncols - c0 < C ? ncols - c0 : C;
@@ -155,16 +163,24 @@ void symv_panel(bool upper, index_t m, int ncols, const typename V::T *const *co
     const auto *gt = t + c0;
     auto *gd = dots + c0;
     switch (g) {
-      case 8: if constexpr (C >= 8) symv_column_group<V, 8, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
-      case 7: if constexpr (C >= 7) symv_column_group<V, 7, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
-      case 6: if constexpr (C >= 6) symv_column_group<V, 6, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
-      case 5: if constexpr (C >= 5) symv_column_group<V, 5, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
-      case 4: if constexpr (C >= 4) symv_column_group<V, 4, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
-      case 3: if constexpr (C >= 3) symv_column_group<V, 3, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
-      case 2: if constexpr (C >= 2) symv_column_group<V, 2, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
-      default: symv_column_group<V, 1, U>(upper, m, ncols, c0, gc, gt, x, y, gd); break;
+      case 8: if constexpr (C >= 8) symv_column_group<V, 8, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
+      case 7: if constexpr (C >= 7) symv_column_group<V, 7, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
+      case 6: if constexpr (C >= 6) symv_column_group<V, 6, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
+      case 5: if constexpr (C >= 5) symv_column_group<V, 5, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
+      case 4: if constexpr (C >= 4) symv_column_group<V, 4, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
+      case 3: if constexpr (C >= 3) symv_column_group<V, 3, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
+      case 2: if constexpr (C >= 2) symv_column_group<V, 2, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
+      default: symv_column_group<V, 1, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
     }
   }
+}
+
+template <class V, int C, int U>
+void symv_panel(bool upper, index_t m, int ncols, const typename V::T *const *col,
+                const typename V::T *t, const typename V::T *x, typename V::T *y,
+                typename V::T *dots) {
+  if (upper) symv_panel_of<V, C, U, true>(m, ncols, col, t, x, y, dots);
+  else symv_panel_of<V, C, U, false>(m, ncols, col, t, x, y, dots);
 }
 
 }  // namespace tileblas

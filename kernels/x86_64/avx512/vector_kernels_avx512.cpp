@@ -27,9 +27,12 @@ VectorKernels<double> dvector_avx512() {
 // faster on 256-bit vectors of the same shapes (measured against BLIS in the
 // same runs, out of cache: dgemv N 8192^2 20 -> 25-27 GB/s, sgemv N/T and
 // strsv +10-25 %, sdot/ddot 16M +5-10 %; in L2 daxpy 32K +20 %, gemv 256^2
-// N ~3 % slower, T ~3 % faster).  symv's panel keeps its 512-bit 8 x 2 form,
-// which won there (dsymv 256^2 U 15 % slower on 256 bits; 4 x 2, 4 x 4, 8 x 1
-// no better).  Complex kernels stay 512-bit: 256 bits gained 10 % on dots out
+// N ~3 % slower, T ~3 % faster).  symv's panel stays 512-bit (dsymv 256^2
+// U 15 % slower on 256 bits); ssymv keeps 8 x 2 (4 x 1, 8 x 1, 4 x 2 within
+// 3 %), dsymv takes 4 columns x 1 vector, OpenBLAS's shape: against 8 x 2,
+// L 256^2 3.40 -> 3.24 us, 512^2 15.2 -> 14.1, U within 3 % (8 x 1, 4 x 2
+// no better; 2 or 3 columns, 4 x 4 and 256-bit 8 x 2 / 4 x 4 15-80 % slower;
+// medians of interleaved runs).  Complex kernels stay 512-bit: 256 bits gained 10 % on dots out
 // of cache but lost 5-10 % in L2.  Own instantiation of the AVX2 traits
 // (vec_avx2.hpp says why).
 struct Zen4Tag;
@@ -43,7 +46,7 @@ VectorKernels<float> svector_zen4() {
 }
 VectorKernels<double> dvector_zen4() {
   VectorKernels<double> k = make_vector_kernels<Double256, Double256, 8, 8, 4, 8, 2, 8, 2>("zen4");
-  k.symv_panel = dvector_avx512().symv_panel;
+  k.symv_panel = &symv_panel<VecDouble, 4, 1>;
   return k;
 }
 
