@@ -8,16 +8,6 @@
 #include "threading.hpp"
 
 namespace tileblas {
-namespace {
-
-template <class T>
-const GemmKernel<T> &kernel_of(const CpuTarget &t);
-template <>
-const GemmKernel<float> &kernel_of<float>(const CpuTarget &t) { return t.sgemm; }
-template <>
-const GemmKernel<double> &kernel_of<double>(const CpuTarget &t) { return t.dgemm; }
-
-}  // namespace
 
 template <class T>
 void scale_matrix(index_t m, index_t n, T beta, T *c, index_t ldc) {
@@ -81,7 +71,7 @@ void gemm_cpu(Trans ta, Trans tb, index_t m, index_t n, index_t k, T alpha, cons
                          c,
                          ldc};
   const int threads = threads_for_call(2.0 * double(m) * double(n) * double(k));
-  if (gemm_blocked(kernel_of<T>(active_target()), p, threads)) return;
+  if (gemm_blocked(gemm_kernel_of<T>(active_target()), p, threads)) return;
   report_out_of_memory(sizeof(T) == 4 ? "sgemm" : "dgemm");
   gemm_reference(p);
 }

@@ -130,21 +130,40 @@ void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
   }
 }
 
-// Rows [rows.begin, rows.end) of C by this thread; B panels packed by the
-// whole team of `team` threads into the shared `packed_b`.
-template <class T, class In>
-void gemm_rows(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int id, int team,
-               T *packed_a, T *packed_b) {
+// Where the driver's packed blocks come from: op(A) and op(B) read through
+// the problem's strides.  symm's operands (level3/symmetric_operand.hpp)
+// read a symmetric matrix from its stored triangle instead.  Coordinates are
+// the whole problem's: A's rows [ic, ic + mc) x depth [pc, pc + kc), B's
+// depth [pc, pc + kc) x columns [jc, jc + nc).
+struct StridedOperands {
+  template <class T, class In>
+  void pack_a(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, index_t ic,
+              index_t pc, index_t mc, index_t kc, T *dst) const {
+    uk.pack_a(mc, kc, p.a + ic * p.a_rs + pc * p.a_cs, p.a_rs, p.a_cs, dst);
+  }
+  template <class T, class In>
+  void pack_b(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, index_t pc,
+              index_t jc, index_t kc, index_t nc, T *dst) const {
+    uk.pack_b(kc, nc, p.b + pc * p.b_rs + jc * p.b_cs, p.b_rs, p.b_cs, dst);
+  }
+};
+
+// Columns `cols` of C, rows [rows.begin, rows.end) of them by this thread;
+// B panels packed by the whole team of `team` threads into the shared
+// `packed_b`.
+template <class T, class In, class Operands>
+void gemm_rows(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, const Operands &from,
+               Range cols, int id, int team, T *packed_a, T *packed_b) {
   const GemmMicrokernel<T, In> &uk = kr.micro;
   const Range rows = share(p.m, uk.mr, id, team);
   // Depth blocks keep k-pairs whole; only the last may end in half a pair.
   const index_t kc_max = balanced_block(p.k, kr.blocks.kc, uk.k_pack);
-  const index_t nc_max = balanced_block(p.n, kr.blocks.nc, uk.nr);
+  const index_t nc_max = balanced_block(cols.end - cols.begin, kr.blocks.nc, uk.nr);
   const index_t mc_max = rows.end > rows.begin
                              ? balanced_block(rows.end - rows.begin, kr.blocks.mc, uk.mr)
                              : 0;
-  for (index_t jc = 0; jc < p.n; jc += nc_max) {
-    const index_t nc = std::min(nc_max, p.n - jc);
+  for (index_t jc = cols.begin; jc < cols.end; jc += nc_max) {
+    const index_t nc = std::min(nc_max, cols.end - jc);
     for (index_t pc = 0; pc < p.k; pc += kc_max) {
       const index_t kc = std::min(kc_max, p.k - pc);
       const index_t kp = ceil_div(kc, uk.k_pack);  // packed elements per sliver row
@@ -152,9 +171,8 @@ void gemm_rows(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int id,
 
       const Range slivers = share(nc, uk.nr, id, team);  // this thread's share of packing B
       if (slivers.end > slivers.begin)
-        uk.pack_b(kc, slivers.end - slivers.begin,
-                  p.b + pc * p.b_rs + (jc + slivers.begin) * p.b_cs, p.b_rs, p.b_cs,
-                  packed_b + slivers.begin * kp);
+        from.pack_b(uk, p, pc, jc + slivers.begin, kc, slivers.end - slivers.begin,
+                    packed_b + slivers.begin * kp);
       // Only a team sharing packed_b waits: a thread computing its own
       // sub-problem (team == 1, the column split) may run a different number
       // of column and depth blocks than the others inside the same parallel
@@ -163,7 +181,7 @@ void gemm_rows(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int id,
 
       for (index_t ic = rows.begin; ic < rows.end; ic += mc_max) {
         const index_t mc = std::min(mc_max, rows.end - ic);
-        uk.pack_a(mc, kc, p.a + ic * p.a_rs + pc * p.a_cs, p.a_rs, p.a_cs, packed_a);
+        from.pack_a(uk, p, ic, pc, mc, kc, packed_a);
         macro_kernel(uk, mc, nc, kp, p.alpha, packed_a, packed_b, beta, p.c + ic + jc * p.ldc,
                      p.ldc);
       }
@@ -220,10 +238,11 @@ bool gemm_small(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
 }
 
 // One attempt at the given blocking: see gemm_blocked.
-template <class T, class In>
-bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
+template <class T, class In, class Operands>
+bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
+                       const Operands &from, int threads) {
   const int nr = kr.micro.nr;
-  if constexpr (std::is_same_v<T, In>)
+  if constexpr (std::is_same_v<T, In> && std::is_same_v<Operands, StridedOperands>)
     if (threads == 1 && is_small(p) && gemm_small(kr, p)) return true;
   // Threads take column ranges of C, each packing its own B panel and all of
   // A: no barriers, and no packed panel read across cores.  Measured on
@@ -238,7 +257,7 @@ bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
     if (!a_buffers.ok() || !b_buffer.ok()) return false;
     run_team(threads, [&](int id, int team) {
       T *packed_a = reinterpret_cast<T *>(a_buffers.as<char>() + a_slot * id);
-      gemm_rows(kr, p, id, team, packed_a, b_buffer.as<T>());
+      gemm_rows(kr, p, from, Range{0, p.n}, id, team, packed_a, b_buffer.as<T>());
     });
     return true;
   }
@@ -251,12 +270,9 @@ bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
   run_team(threads, [&](int id, int team) {
     const Range range = share(p.n, nr, id, team);
     if (range.end <= range.begin) return;
-    GemmProblem<T, In> part = p;
-    part.n = range.end - range.begin;
-    part.b = p.b + range.begin * p.b_cs;
-    part.c = p.c + range.begin * p.ldc;
     char *slot = buffers.as<char>() + (a_slot + b_slot) * id;
-    gemm_rows(kr, part, 0, 1, reinterpret_cast<T *>(slot), reinterpret_cast<T *>(slot + a_slot));
+    gemm_rows(kr, p, from, range, 0, 1, reinterpret_cast<T *>(slot),
+              reinterpret_cast<T *>(slot + a_slot));
   });
   return true;
 }
@@ -297,13 +313,17 @@ constexpr const char *routine_name() {
 // nothing, only when not even the smallest blocking fits.
 // A and B of type In are converted (half precision) while packing; the
 // unpacked direct path reads them as T, so it serves only In == T.
-template <class T, class In>
-bool gemm_blocked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
+// `from` says where packed blocks come from (gemm_detail::StridedOperands:
+// op(A) and op(B) through p's strides); only strided operands take the
+// unpacked small-problem path.
+template <class T, class In, class Operands = gemm_detail::StridedOperands>
+bool gemm_blocked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads,
+                  const Operands &from = {}) {
   using namespace gemm_detail;
-  if (gemm_blocked_once(kr, p, threads)) return true;
-  bool ok = threads > 1 && gemm_blocked_once(kr, p, 1);
+  if (gemm_blocked_once(kr, p, from, threads)) return true;
+  bool ok = threads > 1 && gemm_blocked_once(kr, p, from, 1);
   GemmKernel<T, In> smaller = kr;
-  while (!ok && shrink_blocks(smaller)) ok = gemm_blocked_once(smaller, p, 1);
+  while (!ok && shrink_blocks(smaller)) ok = gemm_blocked_once(smaller, p, from, 1);
   if (ok) report_smaller_blocks(routine_name<T, In>());
   return ok;
 }

@@ -522,6 +522,46 @@ TYPED_TEST(Level3, RankKBetaZeroIgnoresNaN) {
 }
 
 // ------------------------------------------------------------------ SYMM / HEMM
+// A (na x na) with NaN in its unused triangle (it must not be read).
+template <class T>
+Mat<T> symmetric_operand(std::mt19937 &rng, int na, bool rm, CBLAS_UPLO u) {
+  Mat<T> a(na, na, rm);
+  a.fill_random(rng);
+  for (int j = 0; j < na; ++j)
+    for (int i = 0; i < na; ++i)
+      if (u == CblasUpper ? i > j : i < j) a(i, j) = make<T>(NAN, NAN);
+  return a;
+}
+
+// Whether C (from C0) holds alpha Full B + beta C0 (left) or alpha B Full +
+// beta C0 (right), Full the symmetric (hermitian) matrix A's `u` triangle
+// stands for.
+template <class T>
+::testing::AssertionResult symm_matches(bool herm, CBLAS_SIDE s, CBLAS_UPLO u, int m, int n,
+                                        T alpha, const Mat<T> &a, const Mat<T> &b, T beta,
+                                        const Mat<T> &c0, const Mat<T> &c) {
+  const int na = s == CblasLeft ? m : n;
+  auto sym = [&](int i, int j) {
+    const bool stored = u == CblasUpper ? i <= j : i >= j;
+    Wide<T> v = stored ? widen(a(i, j)) : widen(a(j, i));
+    if (herm && !stored) v = conj_w(v);
+    if (herm && i == j) v = Wide<T>(std::real(v));
+    return v;
+  };
+  auto expect = [&](int i, int j) {
+    Wide<T> acc = 0;
+    long double mag = 0;
+    for (int l = 0; l < na; ++l) {
+      const Wide<T> p = s == CblasLeft ? mul(sym(i, l), widen(b(l, j)))
+                                       : mul(widen(b(i, l)), sym(l, j));
+      acc += p;
+      mag += magnitude(p);
+    }
+    return combine(alpha, acc, mag, beta, c0(i, j));
+  };
+  return check_entries(c0, c, [](int, int) { return true; }, expect, tolerance<T>(na));
+}
+
 template <class T>
 void symm_all(bool herm) {
   std::mt19937 rng(5);
@@ -532,34 +572,12 @@ void symm_all(bool herm) {
           for (auto [alpha, beta] : scalar_cases<T>()) {
             const int m = d.m, n = d.n, na = s == CblasLeft ? m : n;
             if (m * n > 2000 && !(alpha == scalar_cases<T>()[0].first)) continue;
-            Mat<T> a(na, na, rm), b(m, n, rm), c(m, n, rm);
-            a.fill_random(rng), b.fill_random(rng), c.fill_random(rng);
-            // The unused triangle holds NaN: it must not be read.
-            for (int j = 0; j < na; ++j)
-              for (int i = 0; i < na; ++i)
-                if (u == CblasUpper ? i > j : i < j) a(i, j) = make<T>(NAN, NAN);
+            const Mat<T> a = symmetric_operand<T>(rng, na, rm, u);
+            Mat<T> b(m, n, rm), c(m, n, rm);
+            b.fill_random(rng), c.fill_random(rng);
             const Mat<T> c0 = c;
             call_symm(herm, rm, s, u, m, n, alpha, a, b, beta, c);
-            auto sym = [&](int i, int j) {
-              const bool stored = u == CblasUpper ? i <= j : i >= j;
-              Wide<T> v = stored ? widen(a(i, j)) : widen(a(j, i));
-              if (herm && !stored) v = conj_w(v);
-              if (herm && i == j) v = Wide<T>(std::real(v));
-              return v;
-            };
-            auto expect = [&](int i, int j) {
-              Wide<T> acc = 0;
-              long double mag = 0;
-              for (int l = 0; l < na; ++l) {
-                const Wide<T> p = s == CblasLeft ? mul(sym(i, l), widen(b(l, j)))
-                                                 : mul(widen(b(i, l)), sym(l, j));
-                acc += p;
-                mag += magnitude(p);
-              }
-              return combine(alpha, acc, mag, beta, c0(i, j));
-            };
-            EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; }, expect,
-                                      tolerance<T>(na)))
+            EXPECT_TRUE(symm_matches(herm, s, u, m, n, alpha, a, b, beta, c0, c))
                 << "herm=" << herm << " m=" << m << " n=" << n << " side=" << s << " uplo=" << u
                 << " row_major=" << rm;
           }
@@ -567,6 +585,39 @@ void symm_all(bool herm) {
 
 TYPED_TEST(Level3, Symm) { symm_all<TypeParam>(false); }
 TYPED_TEST(Level3Complex, Hemm) { symm_all<TypeParam>(true); }
+
+// Past the small-problem threshold and across depth blocks (KC 320-384 at
+// na = 777), where real SYMM packs the symmetric matrix from its stored
+// triangle (symmetric_operand.hpp): both sides, triangles and layouts, beta
+// 0 over NaN in C, 1 and 2 threads bitwise the same.
+TYPED_TEST(Level3, SymmPastCacheBlocks) {
+  using T = TypeParam;
+  std::mt19937 rng(15);
+  const int na = 777, other = 61;
+  int run = 0;
+  for (bool rm : {false, true})
+    for (CBLAS_SIDE s : {CblasLeft, CblasRight})
+      for (CBLAS_UPLO u : {CblasUpper, CblasLower}) {
+        const auto [alpha, beta] = scalar_cases<T>()[run++ % 3];
+        const int m = s == CblasLeft ? na : other, n = s == CblasLeft ? other : na;
+        const Mat<T> a = symmetric_operand<T>(rng, na, rm, u);
+        Mat<T> b(m, n, rm), c(m, n, rm);
+        b.fill_random(rng);
+        if (beta == T(0)) c.fill(make<T>(NAN, NAN));
+        else c.fill_random(rng);
+        const Mat<T> c0 = c;
+        Mat<T> c2 = c;
+        tileblas_set_num_threads(1);
+        call_symm(false, rm, s, u, m, n, alpha, a, b, beta, c);
+        tileblas_set_num_threads(2);
+        call_symm(false, rm, s, u, m, n, alpha, a, b, beta, c2);
+        tileblas_set_num_threads(0);
+        EXPECT_EQ(std::memcmp(c.data.data(), c2.data.data(), sizeof(T) * c.data.size()), 0)
+            << "side=" << s << " uplo=" << u << " row_major=" << rm << ": 1 and 2 threads differ";
+        EXPECT_TRUE(symm_matches(false, s, u, m, n, alpha, a, b, beta, c0, c))
+            << "side=" << s << " uplo=" << u << " row_major=" << rm;
+      }
+}
 
 // ------------------------------------------------------------------ TRMM / TRSM
 template <class T>

@@ -93,16 +93,13 @@ void triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<
 template <class T>
 bool packed_triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y,
                              T beta, MutView<T> c, const char *routine) {
-  const CpuTarget &target = active_target();
-  const GemmKernel<T> *kernel;
-  if constexpr (std::is_same_v<T, float>) kernel = &target.sgemm;
-  else kernel = &target.dgemm;
+  const GemmKernel<T> &kernel = gemm_kernel_of<T>(active_target());
   const GemmProblem<T> p{n, n, k, alpha, x.p, x.rs, x.cs, y.p, y.rs, y.cs, beta, c.p, c.cs};
   // The triangle holds about half of an n x n x k GEMM's 2n^2k flops.
   const int threads = threads_for_call(double(n) * double(n) * double(k));
   char name[16];  // "dsyr2k"; not std::string, which may allocate (and throw)
   std::snprintf(name, sizeof name, "%c%s", std::is_same_v<T, float> ? 's' : 'd', routine);
-  if (triangle_blocked(*kernel, uplo == Uplo::Upper, p, threads, name)) return true;
+  if (triangle_blocked(kernel, uplo == Uplo::Upper, p, threads, name)) return true;
   // The recursive path below still completes the call (each of its GEMMs
   // degrades on its own, down to unpacked loops).
   report_out_of_memory(name);
