@@ -337,6 +337,20 @@ struct Dims {
 const Dims kDims[] = {{1, 1, 1}, {7, 5, 3}, {33, 9, 65}, {65, 70, 7}, {130, 33, 300},
                       {31, 300, 17}};
 
+// call(c) on one thread, and on two from the same C; c keeps the first.
+template <class T, class Call>
+::testing::AssertionResult same_on_one_and_two_threads(Mat<T> &c, const Call &call) {
+  Mat<T> c2 = c;
+  tileblas_set_num_threads(1);
+  call(c);
+  tileblas_set_num_threads(2);
+  call(c2);
+  tileblas_set_num_threads(0);
+  if (std::memcmp(c.data.data(), c2.data.data(), sizeof(T) * c.data.size()) == 0)
+    return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "1 and 2 threads differ";
+}
+
 // ------------------------------------------------------------------ GEMM (complex)
 // Element (i, j) of alpha op(A) op(B) + beta C0 in long double, with the
 // magnitudes that bound its rounding (check_entries' expectation).
@@ -394,14 +408,9 @@ TYPED_TEST(Level3Complex, GemmPastCacheBlocks) {
     Mat<T> c(m, n, false);
     a.fill_random(rng), b.fill_random(rng), c.fill_random(rng);
     const Mat<T> c0 = c;
-    Mat<T> c2 = c;
-    tileblas_set_num_threads(1);
-    call_gemm(false, ta, tb, m, n, k, alpha, a, b, beta, c);
-    tileblas_set_num_threads(2);
-    call_gemm(false, ta, tb, m, n, k, alpha, a, b, beta, c2);
-    tileblas_set_num_threads(0);
-    EXPECT_EQ(std::memcmp(c.data.data(), c2.data.data(), sizeof(T) * c.data.size()), 0)
-        << op_name(ta) << op_name(tb) << ": 1 and 2 threads differ";
+    EXPECT_TRUE(same_on_one_and_two_threads(c, [&](Mat<T> &out) {
+      call_gemm(false, ta, tb, m, n, k, alpha, a, b, beta, out);
+    })) << op_name(ta) << op_name(tb);
     EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; },
                               gemm_expectation(a, ta, b, tb, k, alpha, beta, c0), tolerance<T>(k)))
         << op_name(ta) << op_name(tb);
@@ -521,6 +530,22 @@ TYPED_TEST(Level3, RankKBetaZeroIgnoresNaN) {
                      true);
 }
 
+// Element (i, j) of X src (left) or src X (right), X the na x na matrix
+// x(i, l) gives, in long double, with the magnitude that bounds its rounding.
+template <class T, class X>
+std::pair<Wide<T>, long double> side_product(CBLAS_SIDE s, int na, const X &x, const Mat<T> &src,
+                                             int i, int j) {
+  Wide<T> acc = 0;
+  long double mag = 0;
+  for (int l = 0; l < na; ++l) {
+    const Wide<T> p =
+        s == CblasLeft ? mul(x(i, l), widen(src(l, j))) : mul(widen(src(i, l)), x(l, j));
+    acc += p;
+    mag += magnitude(p);
+  }
+  return {acc, mag};
+}
+
 // ------------------------------------------------------------------ SYMM / HEMM
 // A (na x na) with NaN in its unused triangle (it must not be read).
 template <class T>
@@ -549,14 +574,7 @@ template <class T>
     return v;
   };
   auto expect = [&](int i, int j) {
-    Wide<T> acc = 0;
-    long double mag = 0;
-    for (int l = 0; l < na; ++l) {
-      const Wide<T> p = s == CblasLeft ? mul(sym(i, l), widen(b(l, j)))
-                                       : mul(widen(b(i, l)), sym(l, j));
-      acc += p;
-      mag += magnitude(p);
-    }
+    const auto [acc, mag] = side_product(s, na, sym, b, i, j);
     return combine(alpha, acc, mag, beta, c0(i, j));
   };
   return check_entries(c0, c, [](int, int) { return true; }, expect, tolerance<T>(na));
@@ -606,14 +624,9 @@ TYPED_TEST(Level3, SymmPastCacheBlocks) {
         if (beta == T(0)) c.fill(make<T>(NAN, NAN));
         else c.fill_random(rng);
         const Mat<T> c0 = c;
-        Mat<T> c2 = c;
-        tileblas_set_num_threads(1);
-        call_symm(false, rm, s, u, m, n, alpha, a, b, beta, c);
-        tileblas_set_num_threads(2);
-        call_symm(false, rm, s, u, m, n, alpha, a, b, beta, c2);
-        tileblas_set_num_threads(0);
-        EXPECT_EQ(std::memcmp(c.data.data(), c2.data.data(), sizeof(T) * c.data.size()), 0)
-            << "side=" << s << " uplo=" << u << " row_major=" << rm << ": 1 and 2 threads differ";
+        EXPECT_TRUE(same_on_one_and_two_threads(c, [&](Mat<T> &out) {
+          call_symm(false, rm, s, u, m, n, alpha, a, b, beta, out);
+        })) << "side=" << s << " uplo=" << u << " row_major=" << rm;
         EXPECT_TRUE(symm_matches(false, s, u, m, n, alpha, a, b, beta, c0, c))
             << "side=" << s << " uplo=" << u << " row_major=" << rm;
       }
@@ -656,17 +669,7 @@ void triangular_all(bool solve) {
               // TRMM: B = alpha op(A) B0 entry by entry.  TRSM: the residual
               // op(A) X (or X op(A)) against alpha B0.
               const Mat<T> &src = solve ? b : b0;
-              auto product = [&](int i, int j) {
-                Wide<T> acc = 0;
-                long double mag = 0;
-                for (int l = 0; l < na; ++l) {
-                  const Wide<T> p = s == CblasLeft ? mul(op_tri(i, l), widen(src(l, j)))
-                                                   : mul(widen(src(i, l)), op_tri(l, j));
-                  acc += p;
-                  mag += magnitude(p);
-                }
-                return std::pair<Wide<T>, long double>(acc, mag);
-              };
+              auto product = [&](int i, int j) { return side_product(s, na, op_tri, src, i, j); };
               const std::string ctx = std::string(solve ? "trsm" : "trmm") + " m=" +
                                       std::to_string(m) + " n=" + std::to_string(n) +
                                       " side=" + std::to_string(s) + " uplo=" +
