@@ -57,6 +57,17 @@ bool is_small(const GemmProblem<T, In> &p) {
          double(p.m) * double(p.n) <= 128.0 * 128;
 }
 
+// Skinny problems, where one packed operand is reused too few times to repay
+// its copy: C at most 8 column slivers wide (packed A would serve <= 8
+// slivers) or 2 row tiles high (packed B would serve <= 2 tiles).  They run
+// unpacked at any size.  Measured on Zen 4, 1 thread, against the packed
+// path: sgemm 64 x 4096 x 4096 1.37x, 4096 x 16 x 4096 1.2x, 4096 x 48 x 4096
+// 1.06x, 4096 x 96 x 4096 1.0x; dgemm 128 x 4096 x 4096 (4 row tiles) 0.9x.
+template <class T, class In>
+bool is_skinny(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p) {
+  return p.n <= 8 * index_t(uk.nr) || p.m <= 2 * index_t(uk.mr);
+}
+
 // Copies the rows x cols corner of a scratch tile (column stride ld_tile)
 // into C, or from C when `into_tile`.
 template <class T>
@@ -97,34 +108,42 @@ void macro_kernel(const GemmMicrokernel<T, In> &uk, index_t mc, index_t nc, inde
   }
 }
 
-// Small problems with a column-major op(A) skip packing: the microkernel
-// reads A and B in place and writes C directly; a last vector of fewer rows
-// is masked in the kernel, so nothing is copied and nothing outside A and C
-// is touched.  Depth is split into the same blocks as the packed path, so
-// every element of C is summed in the same order whichever path (and thread
-// count) computes it.
+// Small and skinny problems with a column-major op(A) skip packing: the
+// microkernel reads A and B in place and writes C directly; a last vector of
+// fewer rows is masked in the kernel, so nothing is copied and nothing
+// outside A and C is touched.  Depth is split into the same blocks as the
+// packed path, so every element of C is summed in the same order whichever
+// path (and thread count) computes it.  Thread `id` of `team` takes a share
+// of the row tiles or of the columns, whichever has more tiles.
+// a_from_memory: A is too big to be in cache; each row tile's first column
+// tile prefetches it (the others find it in L1/L2).
 template <class T>
-void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem<T> &p) {
+void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem<T> &p,
+                 bool a_from_memory, int id, int team) {
   // Row tiles of near-equal whole vectors rather than full tiles and a thin
   // last one: with a 3-vector tile, 64 rows as 2 + 2 vectors, not 3 + 1, and
   // 100 floats (7 vectors) as 3 + 2 + 2, not 3 + 3 + 1 (a 1-vector tile is
   // load-bound: 7 % slower at 64^3 on Zen 5).
   const index_t vectors = p.m <= uk.mr ? 1 : ceil_div(p.m, uk.vector_rows);
   const index_t row_tiles = p.m <= uk.mr ? 1 : ceil_div(vectors, uk.mr / uk.vector_rows);
+  const bool split_rows = row_tiles >= ceil_div(p.n, uk.nr);
+  const Range tiles = split_rows ? share(row_tiles, 1, id, team) : Range{0, row_tiles};
+  const Range cols = split_rows ? Range{0, p.n} : share(p.n, uk.nr, id, team);
   for (index_t pc = 0; pc < p.k; pc += kc_max) {
     const index_t kc = std::min(kc_max, p.k - pc);
     const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
     const T *a = p.a + pc * p.a_cs;
-    for (index_t j = 0; j < p.n; j += uk.nr) {
-      const int cols = static_cast<int>(std::min<index_t>(uk.nr, p.n - j));
-      const T *b = p.b + pc * p.b_rs + j * p.b_cs;
-      T *cj = p.c + j * p.ldc;
-      for (index_t t = 0; t < row_tiles; ++t) {  // (one tile: no divisions)
-        const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
-        const index_t end =
-            t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
-        uk.direct(kc, a + i, p.a_cs, b, p.b_rs, p.b_cs, cj + i, p.ldc, p.alpha, beta,
-                  static_cast<int>(end - i), cols);
+    // Row tile outermost: its A block (MR x KC) stays in L1/L2 across the
+    // column tiles, which matters when C is narrow and A large.
+    for (index_t t = tiles.begin; t < tiles.end; ++t) {  // (one tile: no divisions)
+      const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
+      const index_t end =
+          t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
+      for (index_t j = cols.begin; j < cols.end; j += uk.nr) {
+        const int width = static_cast<int>(std::min<index_t>(uk.nr, cols.end - j));
+        uk.direct(kc, a + i, p.a_cs, p.b + pc * p.b_rs + j * p.b_cs, p.b_rs, p.b_cs,
+                  p.c + i + j * p.ldc, p.ldc, p.alpha, beta, static_cast<int>(end - i), width,
+                  a_from_memory && j == cols.begin);
       }
     }
   }
@@ -209,15 +228,21 @@ inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 
 // deeper one (a few rows of a long k) packs instead.
 constexpr std::size_t kSmallCopyBytes = std::size_t(4) << 20;
 
-// A small problem on one thread without packing (see gemm_direct).  False,
-// having written nothing, when it does not apply or its scratch (the
-// column-major copy of a transposed A) cannot be had: the packed path,
-// whose scratch shrinks with the blocks, runs instead.
+// A small or skinny problem without packing (see gemm_direct) on up to
+// `threads` threads.  False, having written nothing, when it does not apply
+// or its scratch (the column-major copy of a transposed A) cannot be had:
+// the packed path, whose scratch shrinks with the blocks, runs instead.
 template <class T>
-bool gemm_small(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
+bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
   const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
+  const bool a_from_memory = !is_small(p);
+  const auto run = [&](const GemmProblem<T> &q) {
+    run_team(threads, [&](int id, int team) {
+      gemm_direct(kr.micro, kc, q, a_from_memory, id, team);
+    });
+  };
   if (p.a_rs == 1) {
-    gemm_direct(kr.micro, kc, p);
+    run(p);
     return true;
   }
   // op(A) = A^T: copy it column-major (a register transpose on SIMD
@@ -233,7 +258,7 @@ bool gemm_small(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
   q.a = copy.as<T>();
   q.a_rs = 1;
   q.a_cs = ld;
-  gemm_direct(kr.micro, kc, q);
+  run(q);
   return true;
 }
 
@@ -243,7 +268,9 @@ bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
                        const Operands &from, int threads) {
   const int nr = kr.micro.nr;
   if constexpr (std::is_same_v<T, In> && std::is_same_v<Operands, StridedOperands>)
-    if (threads == 1 && is_small(p) && gemm_small(kr, p)) return true;
+    if (((threads == 1 && is_small(p)) || is_skinny(kr.micro, p)) &&
+        gemm_unpacked(kr, p, threads))
+      return true;
   // Threads take column ranges of C, each packing its own B panel and all of
   // A: no barriers, and no packed panel read across cores.  Measured on
   // Zen 4 at 256-4096, 2 threads: as fast or faster than sharing one B panel

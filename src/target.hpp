@@ -28,10 +28,12 @@ using EdgeKernelFn = void (*)(index_t k, const T *a, const T *b, T *c, index_t l
 // A rows x cols tile without packing: element (i, p) of A at a[i + p*lda],
 // element (p, j) of B at b[p*b_rs + j*b_cs].  Touches only the rows x k of
 // A and rows x cols of C (a partial vector of rows is masked).
+// a_from_memory: A is not expected in cache (its first pass in a large
+// skinny problem), so the kernel prefetches it some columns ahead.
 template <class T>
 using DirectKernelFn = void (*)(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
                                 index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows,
-                                int cols);
+                                int cols, bool a_from_memory);
 
 // Packs the rows x depth block of op(A), element (i, p) at src[i*rs + p*cs],
 // into MR-row slivers (rows past `rows` zero-filled).  The source type In

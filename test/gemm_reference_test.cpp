@@ -493,6 +493,14 @@ const LargeCase kLargeCases[] = {
     // them (a shared one deadlocked).
     {"s_n2056_col_NN_uneven_blocks", 's', 64, 2056, 64, Api::CblasCol, 'N', 'N', 1.0, 0.0, 0, false},
     {"d_n8190_col_NN_uneven_blocks", 'd', 64, 8190, 40, Api::CblasCol, 'N', 'N', 1.0, 0.5, 0, false},
+    // Skinny C (a few column slivers wide or row tiles high) runs unpacked at
+    // any size, its row tiles or columns shared by the threads, over several
+    // depth blocks; a transposed A is copied column-major first.
+    {"s_4100x17x1100_col_NN_narrow", 's', 4100, 17, 1100, Api::CblasCol, 'N', 'N', 1.0, 0.0, 3, true},
+    {"d_2999x45x170_f77_TN_narrow", 'd', 2999, 45, 170, Api::Fortran, 'T', 'N', -0.5, 0.5, 2, false},
+    {"s_37x2000x800_row_NT_narrow", 's', 37, 2000, 800, Api::CblasRow, 'N', 'T', 0.5, 0.0, 0, true},
+    {"s_100x2500x1000_f77_NN_short", 's', 100, 2500, 1000, Api::Fortran, 'N', 'N', 1.0, -1.0, 0, false},
+    {"d_61x3001x900_col_NT_short", 'd', 61, 3001, 900, Api::CblasCol, 'N', 'T', 1.0, 1.0, 1, false},
 };
 
 INSTANTIATE_TEST_SUITE_P(Large, GemmLarge, ::testing::ValuesIn(kLargeCases),

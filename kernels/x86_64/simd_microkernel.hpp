@@ -8,10 +8,11 @@
 // Besides the full tile on packed slivers (run), the same loop serves
 //  - partial tiles (run_edge): only the vectors and columns that hold data
 //    are computed, so an m = 96 problem on a 64-row tile does not pay for 128;
-//  - small problems without packing (run_direct): A read in place (columns of
-//    a column-major op(A)), B read in place through its two strides; a last
-//    vector of fewer rows than a vector is loaded and stored under a lane
-//    mask, so nothing outside A and C is touched and nothing is copied.
+//  - small and skinny problems without packing (run_direct): A read in place
+//    (columns of a column-major op(A)), B read in place through its two
+//    strides; a last vector of fewer rows than a vector is loaded and stored
+//    under a lane mask, so nothing outside A and C is touched and nothing is
+//    copied.
 #pragma once
 
 #include <array>
@@ -27,13 +28,20 @@ struct SimdMicrokernel {
   using R = typename V::reg;
   static constexpr int MR = MV * V::width;
 
+  // What a sub-tile prefetches.  Packed: C, and the packed A stream ahead.
+  // None: small unpacked problems find A, B and C in cache, and prefetch
+  // address arithmetic costs more than it saves (32^3 sgemm +7 %).
+  // StridedA: every line of an unpacked A's column kStridedAhead columns
+  // ahead, for a skinny problem's first pass over A: its columns lie a page
+  // apart, which the hardware prefetchers do not follow (sgemm
+  // 4096 x 16 x 4096 +15 %).
+  enum class Prefetch { Packed, None, StridedA };
+  static constexpr int kStridedAhead = 16;
+
   // MVU x NRU sub-tile: element (i, p) of A at a[i + p*a_step], element
   // (p, j) of B at b[p*b_rs + j*b_cs].  kPartial: the last vector holds only
-  // last_lanes rows of A and C (masked loads and stores).  kPrefetch: touch
-  // C and the A stream ahead (packed slivers); the small unpacked problems
-  // find them in cache, and the prefetches' address arithmetic cost more
-  // than they saved (32^3 sgemm +7 %).
-  template <int MVU, int NRU, bool kPrefetch, bool kPartial>
+  // last_lanes rows of A and C (masked loads and stores).
+  template <int MVU, int NRU, Prefetch kPrefetch, bool kPartial>
   static inline __attribute__((always_inline)) void compute(index_t k, const T *a,
                                                              index_t a_step, const T *b,
                                                              index_t b_rs, index_t b_cs, T *c,
@@ -58,7 +66,7 @@ struct SimdMicrokernel {
     // first element plus the column's last covers each line of the column
     // even when C is not line-aligned (a 48-row float column spans 3-4 lines).
 #pragma GCC unroll 32
-    for (int j = 0; j < NRU && kPrefetch; ++j) {
+    for (int j = 0; j < NRU && kPrefetch == Prefetch::Packed; ++j) {
 #pragma GCC unroll 8
       for (int i = 0; i < MVU; ++i) __builtin_prefetch(c + j * ldc + i * V::width, 1, 3);
       __builtin_prefetch(c + j * ldc + MVU * V::width - 1, 1, 3);
@@ -66,7 +74,13 @@ struct SimdMicrokernel {
 
 #pragma GCC unroll 4
     for (index_t p = 0; p < k; ++p) {
-      if (kPrefetch) __builtin_prefetch(a + 8 * a_step, 0, 3);  // A streams from L2; stay ahead
+      if (kPrefetch == Prefetch::Packed)
+        __builtin_prefetch(a + 8 * a_step, 0, 3);  // A streams from L2; stay ahead
+      if (kPrefetch == Prefetch::StridedA) {
+#pragma GCC unroll 8
+        for (int i = 0; i < MVU; ++i)
+          __builtin_prefetch(a + kStridedAhead * a_step + i * V::width, 0, 3);
+      }
       R av[MVU];
 #pragma GCC unroll 8
       for (int i = 0; i < MVU; ++i) av[i] = load(a + i * V::width, i);
@@ -100,14 +114,15 @@ struct SimdMicrokernel {
 
   // Full tile from packed slivers.
   static void run(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha, T beta) {
-    compute<MV, NR, true, false>(k, a, MR, b, NR, 1, c, ldc, alpha, beta, V::width);
+    compute<MV, NR, Prefetch::Packed, false>(k, a, MR, b, NR, 1, c, ldc, alpha, beta,
+                                             V::width);
   }
 
   // Partial tile from packed slivers: rows <= MR, cols <= NR.  Writes whole
   // vectors (up to MR rows), so c is a scratch tile, not the caller's C.
   static void run_edge(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha, T beta,
                        int rows, int cols) {
-    edge_table<false>()[(rows + V::width - 1) / V::width - 1][cols - 1](
+    edge_table<false, Prefetch::None>()[(rows + V::width - 1) / V::width - 1][cols - 1](
         k, a, MR, b, NR, 1, c, ldc, alpha, beta, V::width);
   }
 
@@ -115,37 +130,43 @@ struct SimdMicrokernel {
   // column-major with leading dimension lda, B through its strides.  Only
   // the rows x cols elements of C and the rows x k of A are touched.
   static void run_direct(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
-                         index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows, int cols) {
+                         index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows, int cols,
+                         bool a_from_memory) {
     const int vectors = (rows + V::width - 1) / V::width;
     const int last_lanes = rows - (vectors - 1) * V::width;
-    const auto &table = last_lanes == V::width ? edge_table<false>() : edge_table<true>();
+    const bool whole = last_lanes == V::width;
+    const auto &table = a_from_memory ? (whole ? edge_table<false, Prefetch::StridedA>()
+                                               : edge_table<true, Prefetch::StridedA>())
+                                      : (whole ? edge_table<false, Prefetch::None>()
+                                               : edge_table<true, Prefetch::None>());
     table[vectors - 1][cols - 1](k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, last_lanes);
   }
 
  private:
   using Part = void (*)(index_t, const T *, index_t, const T *, index_t, index_t, T *, index_t,
                         T, T, int);
-  // Sub-tiles run on data already in cache (edges, small problems): no prefetch.
-  template <int MVU, int NRU, bool kPartial>
+  template <int MVU, int NRU, bool kPartial, Prefetch kPrefetch>
   static void part(index_t k, const T *a, index_t a_step, const T *b, index_t b_rs,
                    index_t b_cs, T *c, index_t ldc, T alpha, T beta, int last_lanes) {
-    compute<MVU, NRU, false, kPartial>(k, a, a_step, b, b_rs, b_cs, c, ldc, alpha, beta,
-                                       last_lanes);
+    compute<MVU, NRU, kPrefetch, kPartial>(k, a, a_step, b, b_rs, b_cs, c, ldc, alpha, beta,
+                                           last_lanes);
   }
-  template <bool kPartial, int MVU, int... J>
+  template <bool kPartial, Prefetch kPrefetch, int MVU, int... J>
   static constexpr auto row_of(std::integer_sequence<int, J...>) {
-    return std::array<Part, NR>{&part<MVU, J + 1, kPartial>...};
+    return std::array<Part, NR>{&part<MVU, J + 1, kPartial, kPrefetch>...};
   }
-  template <bool kPartial, int... I>
+  template <bool kPartial, Prefetch kPrefetch, int... I>
   static constexpr auto table_of(std::integer_sequence<int, I...>) {
     return std::array<std::array<Part, NR>, MV>{
-        row_of<kPartial, I + 1>(std::make_integer_sequence<int, NR>())...};
+        row_of<kPartial, kPrefetch, I + 1>(std::make_integer_sequence<int, NR>())...};
   }
   // [vectors - 1][columns - 1] -> the sub-tile kernel, its last vector
-  // masked when kPartial.
-  template <bool kPartial>
+  // masked when kPartial.  Edges of packed tiles run on data already in
+  // cache: Prefetch::None.
+  template <bool kPartial, Prefetch kPrefetch>
   static const std::array<std::array<Part, NR>, MV> &edge_table() {
-    static constexpr auto table = table_of<kPartial>(std::make_integer_sequence<int, MV>());
+    static constexpr auto table =
+        table_of<kPartial, kPrefetch>(std::make_integer_sequence<int, MV>());
     return table;
   }
 };
