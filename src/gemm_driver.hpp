@@ -220,6 +220,29 @@ std::size_t packed_b_bytes(const GemmKernel<T, In> &kr, index_t n, index_t k) {
          ceil_div(std::min<index_t>(k, kr.blocks.kc), kr.micro.k_pack);
 }
 
+// C = alpha * A^T B + beta * C by dot-product tiles, thread `id` of `team`
+// taking a share of the tile rows or columns.  The depth runs in blocks of
+// 8 KiB of each column, so a tile's columns of A stay in L1 across the tiles
+// of a row, and B's block in L2.
+template <class T>
+void gemm_dot(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p, int id, int team) {
+  const index_t kc_max = balanced_block(p.k, 8192 / index_t(sizeof(T)), uk.vector_rows);
+  const index_t row_tiles = ceil_div(p.m, uk.dot_rows), col_tiles = ceil_div(p.n, uk.dot_cols);
+  const bool split_rows = row_tiles >= col_tiles;
+  const Range rows = split_rows ? share(p.m, uk.dot_rows, id, team) : Range{0, p.m};
+  const Range cols = split_rows ? Range{0, p.n} : share(p.n, uk.dot_cols, id, team);
+  for (index_t pc = 0; pc < p.k; pc += kc_max) {
+    const index_t kc = std::min(kc_max, p.k - pc);
+    const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
+    for (index_t i = rows.begin; i < rows.end; i += uk.dot_rows)
+      for (index_t j = cols.begin; j < cols.end; j += uk.dot_cols)
+        uk.dot(kc, p.a + i * p.a_rs + pc, p.a_rs, p.b + pc + j * p.b_cs, p.b_cs,
+               p.c + i + j * p.ldc, p.ldc, p.alpha, beta,
+               static_cast<int>(std::min<index_t>(uk.dot_rows, rows.end - i)),
+               static_cast<int>(std::min<index_t>(uk.dot_cols, cols.end - j)));
+  }
+}
+
 // Leading bytes of each thread's slot in a shared allocation, kept a multiple
 // of 4 KiB so slots of different threads never share a cache line or page.
 inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 * 4096; }
@@ -228,12 +251,39 @@ inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 
 // deeper one (a few rows of a long k) packs instead.
 constexpr std::size_t kSmallCopyBytes = std::size_t(4) << 20;
 
-// A small or skinny problem without packing (see gemm_direct) on up to
-// `threads` threads.  False, having written nothing, when it does not apply
-// or its scratch (the column-major copy of a transposed A) cannot be had:
-// the packed path, whose scratch shrinks with the blocks, runs instead.
+// The dot-product path (kernels/x86_64/dot_tile.hpp) takes a TN problem
+// (op(A) = A^T, op(B) = B: both read along the depth in place) with a small
+// C over a long depth when the small path's column-major copy of A would
+// not fit its scratch (it packed) or would not be repaid: C less than half
+// a tile high (the tiles are then mostly masked lanes) or at most 4 column
+// slivers wide.  Measured on Zen 4, 1 thread: sgemm 24 x 24 x 100000 TN
+// 2.2x and 128 x 16 x 20000 1.45x the packed path; against the copy,
+// 24 x 24 x 512 1.4x, 128 x 6 x 1000 1.7x (d 2.2x), 128 x 24 x 1000 1.1x
+// (d 1.3x), 100 x 2 x 5000 2.8x.  The copy stays ahead from 48 x 48 x 1000
+// (s 1.04x) and 64 x 64 x 256-1024 (1.1-1.2x).
+constexpr index_t kDotMinDepth = 256;
+template <class T>
+bool takes_dot_path(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
+  if (!uk.dot || p.a_cs != 1 || p.b_rs != 1 || p.k < kDotMinDepth ||
+      double(p.m) * double(p.n) > 128.0 * 128)
+    return false;
+  const double copy_bytes =
+      double(sizeof(T)) * double(round_up(p.m, uk.vector_rows)) * double(p.k);
+  return copy_bytes > double(kSmallCopyBytes) || 2 * p.m <= index_t(uk.mr) ||
+         p.n <= 4 * index_t(uk.nr);
+}
+
+// A small or skinny problem without packing (see gemm_direct and gemm_dot)
+// on up to `threads` threads.  False, having written nothing, when it does
+// not apply or its scratch (the column-major copy of a transposed A) cannot
+// be had: the packed path, whose scratch shrinks with the blocks, runs
+// instead.
 template <class T>
 bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
+  if (takes_dot_path(kr.micro, p)) {
+    run_team(threads, [&](int id, int team) { gemm_dot(kr.micro, p, id, team); });
+    return true;
+  }
   const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
   const bool a_from_memory = !is_small(p);
   const auto run = [&](const GemmProblem<T> &q) {
@@ -268,7 +318,8 @@ bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
                        const Operands &from, int threads) {
   const int nr = kr.micro.nr;
   if constexpr (std::is_same_v<T, In> && std::is_same_v<Operands, StridedOperands>)
-    if (((threads == 1 && is_small(p)) || is_skinny(kr.micro, p)) &&
+    if (((threads == 1 && is_small(p)) || is_skinny(kr.micro, p) ||
+         takes_dot_path(kr.micro, p)) &&
         gemm_unpacked(kr, p, threads))
       return true;
   // Threads take column ranges of C, each packing its own B panel and all of

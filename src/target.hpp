@@ -35,6 +35,13 @@ using DirectKernelFn = void (*)(index_t k, const T *a, index_t lda, const T *b, 
                                 index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows,
                                 int cols, bool a_from_memory);
 
+// C (rows x cols, at most the kernel's dot_rows x dot_cols) = alpha * A^T B
+// + beta * C with column i of A at a + i*lda and column j of B at b + j*ldb,
+// both contiguous along the depth k (kernels/x86_64/dot_tile.hpp).
+template <class T>
+using DotKernelFn = void (*)(index_t k, const T *a, index_t lda, const T *b, index_t ldb, T *c,
+                             index_t ldc, T alpha, T beta, int rows, int cols);
+
 // Packs the rows x depth block of op(A), element (i, p) at src[i*rs + p*cs],
 // into MR-row slivers (rows past `rows` zero-filled).  The source type In
 // differs from T for half precision: fp16/bf16 inputs are converted (or, for
@@ -103,6 +110,10 @@ struct GemmMicrokernel {
   TriangularSolveFn<T> solve_left = nullptr;
   TriangularSolveFn<T> solve_right = nullptr;
   TriangularMultiplyFn<T> multiply_left = nullptr;
+  // Dot-product tiles for a TN problem with a long depth (In == T only;
+  // null: such problems pack).
+  DotKernelFn<T> dot = nullptr;
+  int dot_rows = 0, dot_cols = 0;
 };
 
 // Cache blocking around a microkernel (BLIS names): MC rows of A and KC of

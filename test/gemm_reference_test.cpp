@@ -501,6 +501,11 @@ const LargeCase kLargeCases[] = {
     {"s_37x2000x800_row_NT_narrow", 's', 37, 2000, 800, Api::CblasRow, 'N', 'T', 0.5, 0.0, 0, true},
     {"s_100x2500x1000_f77_NN_short", 's', 100, 2500, 1000, Api::Fortran, 'N', 'N', 1.0, -1.0, 0, false},
     {"d_61x3001x900_col_NT_short", 'd', 61, 3001, 900, Api::CblasCol, 'N', 'T', 1.0, 1.0, 1, false},
+    // A^T B with a small C over a long depth runs as dot products (both
+    // operands read along the depth, a masked last vector).
+    {"s_24x24x100003_col_TN_dot", 's', 24, 24, 100003, Api::CblasCol, 'T', 'N', 1.0, 0.0, 1, true},
+    {"d_128x16x20001_f77_TN_dot", 'd', 128, 16, 20001, Api::Fortran, 'T', 'N', -0.5, 0.5, 3, false},
+    {"s_7x5x3001_row_NT_dot", 's', 7, 5, 3001, Api::CblasRow, 'N', 'T', 0.5, 1.0, 2, false},
 };
 
 INSTANTIATE_TEST_SUITE_P(Large, GemmLarge, ::testing::ValuesIn(kLargeCases),
@@ -554,6 +559,14 @@ void cblas_gemm_xn(bool trans_a, int m, int n, int k, double alpha, const double
                 a, trans_a ? k : m, b, k, beta, c, m);
 }
 
+// C (m x n, beta 0) = A^T B with A stored k x m and B k x n, lda = ldb = k.
+void gemm_tn(int m, int n, int k, const float *a, const float *b, float *c) {
+    cblas_sgemm(CblasColMajor, CblasTrans, CblasNoTrans, m, n, k, 1.0f, a, k, b, k, 0.0f, c, m);
+}
+void gemm_tn(int m, int n, int k, const double *a, const double *b, double *c) {
+    cblas_dgemm(CblasColMajor, CblasTrans, CblasNoTrans, m, n, k, 1.0, a, k, b, k, 0.0, c, m);
+}
+
 template <class T> void check_page_edges() {
     std::mt19937 rng(12345);
     std::uniform_real_distribution<double> dist(-1.0, 1.0);
@@ -589,7 +602,38 @@ template <class T> void check_page_edges() {
             }
 }
 
+// The dot-product path (op(A) = A^T, op(B) = B, a long depth) reads both
+// operands along the depth, its last vector masked: A and B end where an
+// inaccessible page begins.
+template <class T> void check_dot_page_edges() {
+    std::mt19937 rng(777);
+    std::uniform_real_distribution<double> dist(-1.0, 1.0);
+    const double eps = double(std::numeric_limits<T>::epsilon());
+    for (int k : {256, 257, 263, 270, 1000})
+        for (int m : {1, 5, 24})
+            for (int n : {1, 3, 7}) {
+                PageEdgeArray<T> a(std::size_t(k) * m), b(std::size_t(k) * n);
+                ASSERT_TRUE(a.data() && b.data()) << "mmap failed";
+                for (std::size_t i = 0; i < std::size_t(k) * m; ++i) a.data()[i] = T(dist(rng));
+                for (std::size_t i = 0; i < std::size_t(k) * n; ++i) b.data()[i] = T(dist(rng));
+                std::vector<T> c(std::size_t(m) * n, std::numeric_limits<T>::quiet_NaN());
+                gemm_tn(m, n, k, a.data(), b.data(), c.data());
+                for (int j = 0; j < n; ++j)
+                    for (int i = 0; i < m; ++i) {
+                        double ref = 0;
+                        for (int p = 0; p < k; ++p)
+                            ref += double(a.data()[p + std::size_t(i) * k]) *
+                                   double(b.data()[p + std::size_t(j) * k]);
+                        ASSERT_NEAR(double(c[i + std::size_t(j) * m]), ref, 2.0 * k * eps)
+                            << "m=" << m << " n=" << n << " k=" << k << " at (" << i << ","
+                            << j << ")";
+                    }
+            }
+}
+
 TEST(CorePageEdge, SgemmTouchesNothingPastAOrC) { check_page_edges<float>(); }
 TEST(CorePageEdge, DgemmTouchesNothingPastAOrC) { check_page_edges<double>(); }
+TEST(CorePageEdge, SgemmDotProductsTouchNothingPastAOrB) { check_dot_page_edges<float>(); }
+TEST(CorePageEdge, DgemmDotProductsTouchNothingPastAOrB) { check_dot_page_edges<double>(); }
 
 } // namespace

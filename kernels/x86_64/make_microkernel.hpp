@@ -5,6 +5,7 @@
 // ISA flags.
 #pragma once
 
+#include "dot_tile.hpp"
 #include "pack.hpp"
 #include "simd_microkernel.hpp"
 #include "trmm_tile.hpp"
@@ -25,6 +26,12 @@ GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   uk.solve_left = &TrsmTile<V, MV, NR>::left;
   uk.solve_right = &TrsmTile<V, MV, NR>::right;
   uk.multiply_left = &TrmmTile<V, MV, NR>::left;
+  // Dot tiles sized to the register file: 4 x 6 accumulators where the GEMM
+  // tile has 3-4 vectors of rows (AVX-512's 32 registers), else 3 x 3.
+  constexpr int kDotRows = MV >= 3 ? 4 : 3, kDotCols = MV >= 3 ? 6 : 3;
+  uk.dot = &DotTile<V, kDotRows, kDotCols>::run;
+  uk.dot_rows = kDotRows;
+  uk.dot_cols = kDotCols;
   return uk;
 }
 
