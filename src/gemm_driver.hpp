@@ -230,13 +230,22 @@ std::size_t packed_b_bytes(const GemmKernel<T, In> &kr, index_t n, index_t k) {
          ceil_div(std::min<index_t>(k, kr.blocks.kc), kr.micro.k_pack);
 }
 
-// C = alpha * A^T B + beta * C by dot-product tiles, thread `id` of `team`
-// taking a share of the tile rows or columns.  The depth runs in blocks of
-// 8 KiB of each column, so a tile's columns of A stay in L1 across the tiles
-// of a row, and B's block in L2.
+// Depth of gemm_dot's blocks: 8 KiB of each column, so a tile's columns of
+// A stay in L1 across the tiles of a row, and B's block in L2.
 template <class T>
-void gemm_dot(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p, int id, int team) {
-  const index_t kc_max = balanced_block(p.k, 8192 / index_t(sizeof(T)), uk.vector_rows);
+index_t dot_depth_block(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
+  return balanced_block(p.k, 8192 / index_t(sizeof(T)), uk.vector_rows);
+}
+
+// C = alpha * op(A) op(B) + beta * C by dot-product tiles, op(A) = A^T,
+// thread `id` of `team` taking a share of the tile rows or columns.  op(B)
+// is B, read in place, or, when b_copy is given, B^T: each depth block of
+// this thread's columns is first copied column-major into b_copy (leading
+// dimension the block depth), so that it too runs along the depth.
+template <class T>
+void gemm_dot(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p, T *b_copy, int id,
+              int team) {
+  const index_t kc_max = dot_depth_block(uk, p);
   const index_t row_tiles = ceil_div(p.m, uk.dot_rows), col_tiles = ceil_div(p.n, uk.dot_cols);
   const bool split_rows = row_tiles >= col_tiles;
   const Range rows = split_rows ? share(p.m, uk.dot_rows, id, team) : Range{0, p.m};
@@ -244,11 +253,18 @@ void gemm_dot(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p, int id, int
   for (index_t pc = 0; pc < p.k; pc += kc_max) {
     const index_t kc = std::min(kc_max, p.k - pc);
     const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
+    const T *b = p.b + pc * p.b_rs;  // column j at b + j*ldb
+    index_t ldb = p.b_cs;
+    if (b_copy && cols.end > cols.begin) {
+      uk.copy_a(kc, cols.end - cols.begin, b + cols.begin * p.b_cs, p.b_rs, p.b_cs, b_copy,
+                kc_max);
+      b = b_copy - cols.begin * kc_max;
+      ldb = kc_max;
+    }
     for (index_t i = rows.begin; i < rows.end; i += uk.dot_rows)
       for (index_t j = cols.begin; j < cols.end; j += uk.dot_cols)
-        uk.dot(kc, p.a + i * p.a_rs + pc, p.a_rs, p.b + pc + j * p.b_cs, p.b_cs,
-               p.c + i + j * p.ldc, p.ldc, p.alpha, beta,
-               static_cast<int>(std::min<index_t>(uk.dot_rows, rows.end - i)),
+        uk.dot(kc, p.a + i * p.a_rs + pc, p.a_rs, b + j * ldb, ldb, p.c + i + j * p.ldc, p.ldc,
+               p.alpha, beta, static_cast<int>(std::min<index_t>(uk.dot_rows, rows.end - i)),
                static_cast<int>(std::min<index_t>(uk.dot_cols, cols.end - j)));
   }
 }
@@ -261,26 +277,32 @@ inline std::size_t slot_bytes(std::size_t bytes) { return (bytes + 4095) / 4096 
 // deeper one (a few rows of a long k) packs instead.
 constexpr std::size_t kSmallCopyBytes = std::size_t(4) << 20;
 
-// The dot-product path (kernels/x86_64/dot_tile.hpp) takes a TN problem
-// (op(A) = A^T, op(B) = B: both read along the depth in place) with a small
-// C over a long depth when the small path's column-major copy of A would
-// not fit its scratch (it packed) or would not be repaid: C less than half
-// a tile high (the tiles are then mostly masked lanes) or at most 4 column
-// slivers wide.  Measured on Zen 4, 1 thread: sgemm 24 x 24 x 100000 TN
-// 2.2x and 128 x 16 x 20000 1.45x the packed path; against the copy,
-// 24 x 24 x 512 1.4x, 128 x 6 x 1000 1.7x (d 2.2x), 128 x 24 x 1000 1.1x
-// (d 1.3x), 100 x 2 x 5000 2.8x.  The copy stays ahead from 48 x 48 x 1000
-// (s 1.04x) and 64 x 64 x 256-1024 (1.1-1.2x).
+// The dot-product path (kernels/x86_64/dot_tile.hpp) takes a problem with
+// op(A) = A^T (read along the depth in place) and a small C over a long
+// depth.  With op(B) = B, read along the depth in place too, when the small
+// path's column-major copy of A would not fit its scratch (it packed) or
+// would not be repaid: C less than half a tile high (the tiles are then
+// mostly masked lanes) or at most 4 column slivers wide.  Measured on Zen 4,
+// 1 thread: sgemm 24 x 24 x 100000 TN 2.2x and 128 x 16 x 20000 1.45x the
+// packed path; against the copy, 24 x 24 x 512 1.4x, 128 x 6 x 1000 1.7x
+// (d 2.2x), 128 x 24 x 1000 1.1x (d 1.3x), 100 x 2 x 5000 2.8x; the copy
+// stays ahead from 48 x 48 x 1000 (s 1.04x) and 64 x 64 x 256-1024
+// (1.1-1.2x).  With op(B) = B^T (copied a depth block at a time, at most
+// kDotCopyColumns columns) only where the copy of A does not fit: sgemm
+// 24 x 24 x 100000 TT 1.35x, 128 x 16 x 20000 1.35x (d 1.2x) the packed
+// path; the copy of B costs as much as a 24-row product (d 24 x 24 x 512
+// 0.8x the copy of A).
 constexpr index_t kDotMinDepth = 256;
+constexpr index_t kDotCopyColumns = 256;
 template <class T>
 bool takes_dot_path(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
-  if (!uk.dot || p.a_cs != 1 || p.b_rs != 1 || p.k < kDotMinDepth ||
-      double(p.m) * double(p.n) > 128.0 * 128)
+  if (!uk.dot || p.a_cs != 1 || p.k < kDotMinDepth || double(p.m) * double(p.n) > 128.0 * 128)
     return false;
   const double copy_bytes =
       double(sizeof(T)) * double(round_up(p.m, uk.vector_rows)) * double(p.k);
-  return copy_bytes > double(kSmallCopyBytes) || 2 * p.m <= index_t(uk.mr) ||
-         p.n <= 4 * index_t(uk.nr);
+  const bool copy_fits = copy_bytes <= double(kSmallCopyBytes);
+  if (p.b_rs == 1) return !copy_fits || 2 * p.m <= index_t(uk.mr) || p.n <= 4 * index_t(uk.nr);
+  return p.b_cs == 1 && !copy_fits && p.n <= kDotCopyColumns && uk.copy_a;
 }
 
 // A small or skinny problem without packing (see gemm_direct and gemm_dot)
@@ -291,7 +313,16 @@ bool takes_dot_path(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
 template <class T>
 bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
   if (takes_dot_path(kr.micro, p)) {
-    run_team(threads, [&](int id, int team) { gemm_dot(kr.micro, p, id, team); });
+    // op(B) = B^T: a slot per thread for its columns of one depth block.
+    const std::size_t slot =
+        p.b_rs == 1 ? 0 : slot_bytes(sizeof(T) * std::size_t(dot_depth_block(kr.micro, p)) *
+                                     std::size_t(p.n));
+    PackBuffer copies(slot * threads);
+    if (slot != 0 && !copies.ok()) return false;
+    run_team(threads, [&](int id, int team) {
+      T *b_copy = slot != 0 ? reinterpret_cast<T *>(copies.as<char>() + slot * id) : nullptr;
+      gemm_dot(kr.micro, p, b_copy, id, team);
+    });
     return true;
   }
   const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
