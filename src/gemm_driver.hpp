@@ -287,13 +287,12 @@ constexpr std::size_t kSmallCopyBytes = std::size_t(4) << 20;
 // packed path; against the copy, 24 x 24 x 512 1.4x, 128 x 6 x 1000 1.7x
 // (d 2.2x), 128 x 24 x 1000 1.1x (d 1.3x), 100 x 2 x 5000 2.8x; the copy
 // stays ahead from 48 x 48 x 1000 (s 1.04x) and 64 x 64 x 256-1024
-// (1.1-1.2x).  With op(B) = B^T (copied a depth block at a time, at most
-// kDotCopyColumns columns) only where the copy of A does not fit: sgemm
-// 24 x 24 x 100000 TT 1.35x, 128 x 16 x 20000 1.35x (d 1.2x) the packed
-// path; the copy of B costs as much as a 24-row product (d 24 x 24 x 512
-// 0.8x the copy of A).
+// (1.1-1.2x).  With op(B) = B^T (copied a depth block at a time) when C is
+// narrower than a vector, so the copy is a few columns: sgemm
+// 100 x 8 x 5000 TT 1.65x the copy of A (2 threads 5.7x: the copy of A was
+// made by one thread), 100 x 4 x 1000 2x (d 1.9x).  A wider C takes the
+// transposed route (takes_transposed_route) instead.
 constexpr index_t kDotMinDepth = 256;
-constexpr index_t kDotCopyColumns = 256;
 template <class T>
 bool takes_dot_path(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
   if (!uk.dot || p.a_cs != 1 || p.k < kDotMinDepth || double(p.m) * double(p.n) > 128.0 * 128)
@@ -302,7 +301,42 @@ bool takes_dot_path(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
       double(sizeof(T)) * double(round_up(p.m, uk.vector_rows)) * double(p.k);
   const bool copy_fits = copy_bytes <= double(kSmallCopyBytes);
   if (p.b_rs == 1) return !copy_fits || 2 * p.m <= index_t(uk.mr) || p.n <= 4 * index_t(uk.nr);
-  return p.b_cs == 1 && !copy_fits && p.n <= kDotCopyColumns && uk.copy_a;
+  return p.b_cs == 1 && p.n < index_t(uk.vector_rows) && uk.copy_a;
+}
+
+// C = D^T + beta * C for the m x n C and the n x m D (leading dimension
+// ldd), in 16 x 16 blocks that both stay in L1; beta = 0 does not read C.
+template <class T>
+void add_transposed(index_t m, index_t n, const T *d, index_t ldd, T beta, T *c, index_t ldc) {
+  constexpr index_t kBlock = 16;
+  for (index_t j0 = 0; j0 < n; j0 += kBlock)
+    for (index_t i0 = 0; i0 < m; i0 += kBlock) {
+      const index_t j1 = std::min(n, j0 + kBlock), i1 = std::min(m, i0 + kBlock);
+      for (index_t j = j0; j < j1; ++j) {
+        T *cj = c + j * ldc;
+        const T *dj = d + j;
+        if (beta == T(0))
+          for (index_t i = i0; i < i1; ++i) cj[i] = dj[i * ldd];
+        else
+          for (index_t i = i0; i < i1; ++i) cj[i] = dj[i * ldd] + beta * cj[i];
+      }
+    }
+}
+
+// op(A) = A^T and op(B) = B^T with a small C over a long depth: C^T = B A
+// is a product of two column-major operands read in place (B's columns
+// along its rows, A's along the depth), computed into a scratch D = C^T
+// and added to C transposed, where the other routes copy A (or B^T, for
+// dot products) along the whole depth.  Taken when D's columns fill a
+// vector (n rows of B).  Measured on Zen 4, 1 thread, against those routes:
+// sgemm 24 x 24 x 100000 1.4x (d 1.8x), 128 x 16 x 20000 1.1x (d 1.4x),
+// 64 x 64 x 1000 1.07x, 64 x 64 x 256 equal; but 64 x 64 x 64 0.8x (the
+// pass over D costs what the copy of A does, and the scratch more) and
+// sgemm 128 x 6 x 20000 0.4x (6 of 16 lanes of D's columns).
+template <class T>
+bool takes_transposed_route(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
+  return p.a_cs == 1 && p.b_cs == 1 && p.a_rs != 1 && p.b_rs != 1 && p.k >= kDotMinDepth &&
+         p.n >= index_t(uk.vector_rows) && double(p.m) * double(p.n) <= 128.0 * 128;
 }
 
 // A small or skinny problem without packing (see gemm_direct and gemm_dot)
@@ -312,6 +346,22 @@ bool takes_dot_path(const GemmMicrokernel<T> &uk, const GemmProblem<T> &p) {
 // instead.
 template <class T>
 bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
+  const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
+  const auto run = [&](const GemmProblem<T> &q) {
+    const bool a_from_memory = !is_small(q);
+    run_team(threads, [&](int id, int team) {
+      gemm_direct(kr.micro, kc, q, a_from_memory, id, team);
+    });
+  };
+  if (takes_transposed_route(kr.micro, p)) {
+    const index_t ldd = round_up(p.n, kr.micro.vector_rows);
+    PackBuffer scratch(sizeof(T) * std::size_t(ldd) * std::size_t(p.m));
+    if (!scratch.ok()) return false;
+    T *d = scratch.as<T>();
+    run(GemmProblem<T>{p.n, p.m, p.k, p.alpha, p.b, 1, p.b_rs, p.a, 1, p.a_rs, T(0), d, ldd});
+    add_transposed(p.m, p.n, d, ldd, p.beta, p.c, p.ldc);
+    return true;
+  }
   if (takes_dot_path(kr.micro, p)) {
     // op(B) = B^T: a slot per thread for its columns of one depth block.
     const std::size_t slot =
@@ -325,13 +375,6 @@ bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads
     });
     return true;
   }
-  const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
-  const bool a_from_memory = !is_small(p);
-  const auto run = [&](const GemmProblem<T> &q) {
-    run_team(threads, [&](int id, int team) {
-      gemm_direct(kr.micro, kc, q, a_from_memory, id, team);
-    });
-  };
   if (p.a_rs == 1) {
     run(p);
     return true;

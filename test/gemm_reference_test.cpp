@@ -506,9 +506,16 @@ const LargeCase kLargeCases[] = {
     {"s_24x24x100003_col_TN_dot", 's', 24, 24, 100003, Api::CblasCol, 'T', 'N', 1.0, 0.0, 1, true},
     {"d_128x16x20001_f77_TN_dot", 'd', 128, 16, 20001, Api::Fortran, 'T', 'N', -0.5, 0.5, 3, false},
     {"s_7x5x3001_row_NT_dot", 's', 7, 5, 3001, Api::CblasRow, 'N', 'T', 0.5, 1.0, 2, false},
-    // A^T B^T: B^T copied along the depth a block at a time.
-    {"s_24x20x70001_f77_TT_dot", 's', 24, 20, 70001, Api::Fortran, 'T', 'T', 1.0, 0.5, 2, false},
-    {"d_100x9x40001_row_TT_dot", 'd', 100, 9, 40001, Api::CblasRow, 'T', 'T', -1.0, 0.0, 0, true},
+    // A^T B^T with C narrower than a vector: dot products, B^T copied along
+    // the depth a block at a time.
+    {"s_100x9x40001_f77_TT_dot", 's', 100, 9, 40001, Api::Fortran, 'T', 'T', 1.0, 0.5, 2, false},
+    {"d_5x61x3001_row_TT_dot", 'd', 5, 61, 3001, Api::CblasRow, 'T', 'T', -1.0, 0.0, 0, true},
+    {"s_37x15x256_col_TT_dot", 's', 37, 15, 256, Api::CblasCol, 'T', 'T', 0.5, 0.0, 1, true},
+    // A^T B^T with a wider C: C^T = B A into a scratch, added to C transposed.
+    {"s_24x20x70001_f77_TT_transposed", 's', 24, 20, 70001, Api::Fortran, 'T', 'T', 1.0, 0.5, 2, false},
+    {"d_100x9x40001_row_TT_transposed", 'd', 100, 9, 40001, Api::CblasRow, 'T', 'T', -1.0, 0.0, 0, true},
+    {"d_128x128x300_col_TT_transposed", 'd', 128, 128, 300, Api::CblasCol, 'T', 'T', 0.5, -1.0, 3, false},
+    {"s_77x16x257_col_TT_transposed", 's', 77, 16, 257, Api::CblasCol, 'T', 'T', 2.0, 0.0, 1, true},
 };
 
 INSTANTIATE_TEST_SUITE_P(Large, GemmLarge, ::testing::ValuesIn(kLargeCases),
