@@ -8,9 +8,46 @@ namespace tileblas::avx512 {
 // Lanes 0-3 of v (a masked extract: see VecFloat::sum).
 inline __m256d low_half(__m512d v) { return _mm512_mask_extractf64x4_pd(_mm256_setzero_pd(), 0xF, v, 0); }
 
+// 256-bit vectors for a register tile's last vector when it holds at most
+// half a 512-bit vector's rows (SimdMicrokernel's Tail::Half): Zen 4 runs a
+// 512-bit FMA as two 256-bit halves, so a masked 512-bit FMA on 4 of 16
+// lanes costs a whole one, a 256-bit FMA half.  Lanes past n are neither
+// read nor written (AVX-512VL masks).
+struct HalfFloat {
+  using T = float;
+  using reg = __m256;
+  static reg zero() { return _mm256_setzero_ps(); }
+  static reg set1(T x) { return _mm256_set1_ps(x); }
+  static reg broadcast(const T *p) { return _mm256_set1_ps(*p); }
+  static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
+  static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
+  static reg load_partial(const T *p, int n) {
+    return _mm256_maskz_loadu_ps(static_cast<__mmask8>((1u << n) - 1), p);
+  }
+  static void store_partial(T *p, reg v, int n) {
+    _mm256_mask_storeu_ps(p, static_cast<__mmask8>((1u << n) - 1), v);
+  }
+};
+struct HalfDouble {
+  using T = double;
+  using reg = __m256d;
+  static reg zero() { return _mm256_setzero_pd(); }
+  static reg set1(T x) { return _mm256_set1_pd(x); }
+  static reg broadcast(const T *p) { return _mm256_set1_pd(*p); }
+  static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
+  static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
+  static reg load_partial(const T *p, int n) {
+    return _mm256_maskz_loadu_pd(static_cast<__mmask8>((1u << n) - 1), p);
+  }
+  static void store_partial(T *p, reg v, int n) {
+    _mm256_mask_storeu_pd(p, static_cast<__mmask8>((1u << n) - 1), v);
+  }
+};
+
 struct VecFloat {
   using T = float;
   using reg = __m512;
+  using half = HalfFloat;
   static constexpr int width = 16;
   static reg zero() { return _mm512_setzero_ps(); }
   static reg set1(T x) { return _mm512_set1_ps(x); }
@@ -108,6 +145,7 @@ struct VecFloat {
 struct VecDouble {
   using T = double;
   using reg = __m512d;
+  using half = HalfDouble;
   static constexpr int width = 8;
   static reg zero() { return _mm512_setzero_pd(); }
   static reg set1(T x) { return _mm512_set1_pd(x); }
