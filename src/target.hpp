@@ -126,6 +126,10 @@ template <class T, class In = T>
 struct GemmKernel {
   GemmMicrokernel<T, In> micro;
   Blocksizes blocks;
+  // A second register tile for the unpacked path when C is narrow (a few
+  // column slivers wide) and A large; null direct: `micro` serves.  See
+  // gemm_detail::direct_kernel.
+  GemmMicrokernel<T, In> narrow = {};
 };
 
 // Complex GEMM (cgemm/zgemm) register tile C[0:MR, 0:NR] = alpha*A*B + beta*C.

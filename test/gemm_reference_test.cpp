@@ -499,6 +499,11 @@ const LargeCase kLargeCases[] = {
     {"s_4100x17x1100_col_NN_narrow", 's', 4100, 17, 1100, Api::CblasCol, 'N', 'N', 1.0, 0.0, 3, true},
     {"d_2999x45x170_f77_TN_narrow", 'd', 2999, 45, 170, Api::Fortran, 'T', 'N', -0.5, 0.5, 2, false},
     {"s_37x2000x800_row_NT_narrow", 's', 37, 2000, 800, Api::CblasRow, 'N', 'T', 0.5, 0.0, 0, true},
+    // A narrow C whose A comes from memory may run a second, wider register
+    // tile (zen4's 3 x 8 vectors): C just over one sliver wide, and 8 NR
+    // wide with a last vector of under half the lanes.
+    {"d_3003x7x2000_col_NN_narrow_tile", 'd', 3003, 7, 2000, Api::CblasCol, 'N', 'N', 1.0, 0.5, 1, false},
+    {"s_2053x48x1500_f77_NN_narrow_tile", 's', 2053, 48, 1500, Api::Fortran, 'N', 'N', -1.0, 0.0, 0, true},
     {"s_100x2500x1000_f77_NN_short", 's', 100, 2500, 1000, Api::Fortran, 'N', 'N', 1.0, -1.0, 0, false},
     {"d_61x3001x900_col_NT_short", 'd', 61, 3001, 900, Api::CblasCol, 'N', 'T', 1.0, 1.0, 1, false},
     // A^T B with a small C over a long depth runs as dot products (both

@@ -36,10 +36,13 @@ struct Avx512Design {
   GemmMicrokernel<float> sgemm;
   GemmMicrokernel<double> dgemm;
   Blocksizes sgemm_blocks, dgemm_blocks, cgemm_blocks, zgemm_blocks;
+  GemmMicrokernel<float> sgemm_narrow = {};  // GemmKernel::narrow
+  GemmMicrokernel<double> dgemm_narrow = {};
 };
 
 CpuTarget make_target(const Avx512Design &d, const GemmKernel<float, std::uint16_t> *bf16_dot) {
-  CpuTarget t = {d.name, {d.sgemm, d.sgemm_blocks}, {d.dgemm, d.dgemm_blocks}};
+  CpuTarget t = {d.name, {d.sgemm, d.sgemm_blocks, d.sgemm_narrow},
+                 {d.dgemm, d.dgemm_blocks, d.dgemm_narrow}};
   // Complex GEMM on interleaved slivers (complex_microkernel.hpp).
   t.cgemm = avx512::cgemm_avx512_16x6(d.cgemm_blocks);
   t.zgemm = avx512::zgemm_avx512_8x6(d.zgemm_blocks);
@@ -74,7 +77,8 @@ const Avx512Design &zen4_design() {
   static const Avx512Design kZen4 = {"avx512",         avx512::sgemm_avx512_64x6(),
                                      avx512::dgemm_avx512_32x6(), {960, 384, 4092},
                                      {512, 320, 4092},  {512, 320, 4092},
-                                     {384, 192, 2046}};
+                                     {384, 192, 2046},  avx512::sgemm_avx512_48x8(),
+                                     avx512::dgemm_avx512_24x8()};
   return kZen4;
 }
 
