@@ -410,13 +410,31 @@ bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads
   return true;
 }
 
+// A C of one row tile and a few column slivers over a short depth (one
+// depth block): the microkernel at once, column sliver by sliver, as
+// gemm_direct runs it on one thread (the same tiles, the same bits), without
+// the choice of route and the divisions that cost a third of an 8^3 call.
+template <class T>
+bool gemm_tiny(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
+  const GemmMicrokernel<T> &uk = kr.micro;
+  const index_t nr = uk.nr;
+  if (p.a_rs != 1 || p.m > uk.mr || p.n > 4 * nr || p.k >= kDotMinDepth || p.k > kr.blocks.kc)
+    return false;
+  for (index_t j = 0; j < p.n; j += nr)
+    uk.direct(p.k, p.a, p.a_cs, p.b + j * p.b_cs, p.b_rs, p.b_cs, p.c + j * p.ldc, p.ldc,
+              p.alpha, p.beta, static_cast<int>(p.m), static_cast<int>(std::min(nr, p.n - j)),
+              false);
+  return true;
+}
+
 // One attempt at the given blocking: see gemm_blocked.
 template <class T, class In, class Operands>
 bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
                        const Operands &from, int threads) {
   const int nr = kr.micro.nr;
   if constexpr (std::is_same_v<T, In> && std::is_same_v<Operands, StridedOperands>)
-    if (runs_unpacked(kr.micro, p, threads) && gemm_unpacked(kr, p, threads))
+    if (gemm_tiny(kr, p) ||
+        (runs_unpacked(kr.micro, p, threads) && gemm_unpacked(kr, p, threads)))
       return true;
   // Threads take column ranges of C, each packing its own B panel and all of
   // A: no barriers, and no packed panel read across cores.  Measured on
