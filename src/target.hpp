@@ -257,9 +257,14 @@ struct ComplexVectorKernels {
 };
 // The most columns one hemv_panel call takes.
 inline constexpr int kHemvColumns = 8;
-// The most columns one symv_panel call takes (a 64-byte line of floats:
-// src/level2/symmetric_mv_blocked.cpp's panels).
-inline constexpr int kSymvColumns = 16;
+// Columns per panel of src/level2/symmetric_mv_blocked.cpp (symv, hemv): a
+// 64-byte line of rows, so a panel's rows start on a line boundary when A's
+// columns do and its loads are whole lines (a panel of 8 floats would leave
+// every other lower panel half a line off).
+template <class T>
+inline constexpr int kSymvPanel = 64 / sizeof(T);
+// The most columns one symv_panel call takes.
+inline constexpr int kSymvColumns = kSymvPanel<float>;
 
 struct CpuTarget {
   const char *name;  // "zen5", "zen4", "avx512", "avx2", "generic"

@@ -25,4 +25,13 @@ void lane_sums(const typename V::reg *v, typename V::T *out) {
   for (; k < N; ++k) out[k] = V::sum(v[k]);
 }
 
+// The same for a count n known only at run time.
+template <class V>
+void lane_sums(const typename V::reg *v, int n, typename V::T *out) {
+  int k = 0;
+  if constexpr (HasSums8<V>::value)
+    for (; k + 8 <= n; k += 8) V::sums8(v + k, out + k);
+  for (; k < n; ++k) out[k] = V::sum(v[k]);
+}
+
 }  // namespace tileblas

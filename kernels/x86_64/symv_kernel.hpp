@@ -7,6 +7,8 @@
 // with per-column lane masks, so no part of the panel is left to scalar code.
 #pragma once
 
+#include <utility>
+
 #include "in_register.hpp"
 #include "lane_sums.hpp"
 #include "target.hpp"
@@ -24,15 +26,17 @@ unsigned lanes_from(index_t k) {
 }
 
 // Columns c0..c0+C-1 of a panel of nd columns (symv_panel below): y[0:m] +=
-// t[c] * (stored rows of column c); dots[c] = (strictly off-diagonal stored
-// rows of column c) . x.
-template <class V, int C, int U, bool upper>
-void symv_column_group(index_t m, int nd, int c0, const typename V::T *const *columns,
+// t[c] * (stored rows of column c); the lanes of dots[c] sum to (strictly
+// off-diagonal stored rows of column c) . x.  kC0 >= 0 is c0 known at
+// compile time, which makes the diagonal block's lane masks constants.
+template <class V, int C, int U, bool upper, int kC0 = -1>
+void symv_column_group(index_t m, int nd, int c0_at_run_time, const typename V::T *const *columns,
                        const typename V::T *t, const typename V::T *x, typename V::T *y,
-                       typename V::T *dots) {
+                       typename V::reg *dots) {
   using T = typename V::T;
   using reg = typename V::reg;
   constexpr int W = V::width;
+  const int c0 = kC0 >= 0 ? kC0 : c0_at_run_time;
   // The column pointers in registers: read through `columns` they would be
   // reloaded after every store to y, which the compiler cannot rule out
   // aliases them.
@@ -137,31 +141,53 @@ void symv_column_group(index_t m, int nd, int c0, const typename V::T *const *co
     diagonal_block();
     rectangle();
   }
-  reg total[C];
 #pragma GCC unroll 16
   for (int c = 0; c < C; ++c) {
 #pragma GCC unroll 16
     for (int step = 1; step < U; step *= 2)
 #pragma GCC unroll 16
       for (int u = 0; u + step < U; u += 2 * step) acc[c][u] = V::add(acc[c][u], acc[c][u + step]);
-    total[c] = acc[c][0];
+    dots[c] = acc[c][0];
   }
-  lane_sums<V, C>(total, dots);
+}
+
+// A whole panel of kSymvPanel columns (all of symmetric_mv_blocked.cpp's
+// panels but the last) as its groups of C, each group's first column a
+// constant.
+template <class V, int C, int U, bool upper, int... G>
+void symv_line_panel(std::integer_sequence<int, G...>, index_t m,
+                     const typename V::T *const *col, const typename V::T *t,
+                     const typename V::T *x, typename V::T *y, typename V::reg *parts) {
+  constexpr int nd = C * sizeof...(G);
+  (symv_column_group<V, C, U, upper, G * C>(m, nd, G * C, col + G * C, t + G * C, x, y,
+                                            parts + G * C),
+   ...);
 }
 
 // The panel (VectorKernels::symv_panel): ncols <= kSymvColumns columns in
-// groups of up to C, one pass over x and y per group.  The triangle is a
+// groups of up to C, one pass over x and y per group; the dots' lanes are
+// summed for the whole panel at the end (one shared tree for eight columns
+// where the traits have one, not a tree per group).  The triangle is a
 // template argument so each form's loops are compiled for it alone.
 template <class V, int C, int U, bool upper>
 void symv_panel_of(index_t m, int ncols, const typename V::T *const *col,
                    const typename V::T *t, const typename V::T *x, typename V::T *y,
                    typename V::T *dots) {
   static_assert(C >= 1 && C <= 8 && C <= kSymvColumns);
+  typename V::reg parts[kSymvColumns];
+  constexpr int kLine = kSymvPanel<typename V::T>;
+  if constexpr (kLine % C == 0) {
+    if (ncols == kLine) {
+      symv_line_panel<V, C, U, upper>(std::make_integer_sequence<int, kLine / C>{}, m, col, t, x,
+                                      y, parts);
+      return lane_sums<V, kLine>(parts, dots);
+    }
+  }
   for (int c0 = 0; c0 < ncols; c0 += C) {
     const int g = ncols - c0 < C ? ncols - c0 : C;
     const auto *gc = col + c0;
     const auto *gt = t + c0;
-    auto *gd = dots + c0;
+    auto *gd = parts + c0;
     switch (g) {
       case 8: if constexpr (C >= 8) symv_column_group<V, 8, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
       case 7: if constexpr (C >= 7) symv_column_group<V, 7, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
@@ -173,6 +199,7 @@ void symv_panel_of(index_t m, int ncols, const typename V::T *const *col,
       default: symv_column_group<V, 1, U, upper>(m, ncols, c0, gc, gt, x, y, gd); break;
     }
   }
+  lane_sums<V>(parts, ncols, dots);
 }
 
 template <class V, int C, int U>

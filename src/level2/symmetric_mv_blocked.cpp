@@ -19,25 +19,21 @@
 
 namespace tileblas::level2 {
 
-// Columns per panel: a 64-byte line of rows, so a panel's rows start on a
-// line boundary when A's columns do and its loads are whole lines (a panel
-// of 8 floats would leave every other lower panel half a line off).
-template <class T>
-constexpr int kPanel = 64 / sizeof(T);
-static_assert(kPanel<float> <= kSymvColumns && kPanel<std::complex<float>> <= kHemvColumns);
+// Panels of kSymvPanel columns (target.hpp says why).
+static_assert(kSymvPanel<std::complex<float>> <= kHemvColumns);
 
-// Panels of columns [j_begin, j_end) (j_begin a multiple of kPanel) into y.
+// Panels of columns [j_begin, j_end) (j_begin a multiple of kSymvPanel) into y.
 template <class T>
 void symv_panels(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x, T *y,
                  index_t j_begin, index_t j_end) {
   const index_t n = tri.n;
-  for (index_t j0 = j_begin; j0 < j_end; j0 += kPanel<T>) {
-    const int nc = static_cast<int>(std::min<index_t>(kPanel<T>, j_end - j0));
+  for (index_t j0 = j_begin; j0 < j_end; j0 += kSymvPanel<T>) {
+    const int nc = static_cast<int>(std::min<index_t>(kSymvPanel<T>, j_end - j0));
     // The panel's rows: [0, j0 + nc) for an upper triangle (the rectangle
     // above, then the diagonal block), [j0, n) for a lower one.
     const index_t r0 = tri.upper ? 0 : j0, m = tri.upper ? j0 + nc : n - j0;
-    const T *col[kPanel<T>];
-    T t[kPanel<T>], dots[kPanel<T>];
+    const T *col[kSymvPanel<T>];
+    T t[kSymvPanel<T>], dots[kSymvPanel<T>];
     for (int c = 0; c < nc; ++c) {
       col[c] = a + tri.column_offset(j0 + c) + r0;  // element (r0 + i, j0 + c) at col[c][i]
       t[c] = mul(alpha, x[j0 + c]);
@@ -54,7 +50,7 @@ void symv_panels(const Triangle &tri, bool conj_a, T alpha, const T *a, const T 
 template <class T>
 void symmetric_mv_blocked(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x,
                           T *y) {
-  over_column_slices(tri, kPanel<T>, y, [&](index_t j0, index_t j1, T *target) {
+  over_column_slices(tri, kSymvPanel<T>, y, [&](index_t j0, index_t j1, T *target) {
     symv_panels(tri, conj_a, alpha, a, x, target, j0, j1);
   });
 }

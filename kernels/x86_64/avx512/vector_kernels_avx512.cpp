@@ -32,7 +32,8 @@ VectorKernels<double> dvector_avx512() {
 // 3 %), dsymv takes 4 columns x 1 vector, OpenBLAS's shape: against 8 x 2,
 // L 256^2 3.40 -> 3.24 us, 512^2 15.2 -> 14.1, U within 3 % (8 x 1, 4 x 2
 // no better; 2 or 3 columns, 4 x 4 and 256-bit 8 x 2 / 4 x 4 15-80 % slower;
-// medians of interleaved runs).  Complex kernels stay 512-bit: 256 bits gained 10 % on dots out
+// medians of interleaved runs; with the panel's lane masks constant, 8 x 1
+// again no better at 256^2 and 9 % slower at 512^2).  Complex kernels stay 512-bit: 256 bits gained 10 % on dots out
 // of cache but lost 5-10 % in L2.  Own instantiation of the AVX2 traits
 // (vec_avx2.hpp says why).
 struct Zen4Tag;
