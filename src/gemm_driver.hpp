@@ -149,12 +149,11 @@ void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
       const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
       const index_t end =
           t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
-      for (index_t j = cols.begin; j < cols.end; j += uk.nr) {
-        const int width = static_cast<int>(std::min<index_t>(uk.nr, cols.end - j));
+      const index_t j = cols.begin;
+      if (cols.end > j)  // all of this thread's columns in one call
         uk.direct(kc, a + i, p.a_cs, p.b + pc * p.b_rs + j * p.b_cs, p.b_rs, p.b_cs,
-                  p.c + i + j * p.ldc, p.ldc, p.alpha, beta, static_cast<int>(end - i), width,
-                  a_from_memory && j == cols.begin);
-      }
+                  p.c + i + j * p.ldc, p.ldc, p.alpha, beta, static_cast<int>(end - i),
+                  static_cast<int>(cols.end - j), a_from_memory);
     }
   }
 }
@@ -411,7 +410,7 @@ bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads
 }
 
 // A C of one row tile and a few column slivers over a short depth (one
-// depth block): the microkernel at once, column sliver by sliver, as
+// depth block): the microkernel at once, as
 // gemm_direct runs it on one thread (the same tiles, the same bits), without
 // the choice of route and the divisions that cost a third of an 8^3 call.
 template <class T>
@@ -420,10 +419,8 @@ bool gemm_tiny(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
   const index_t nr = uk.nr;
   if (p.a_rs != 1 || p.m > uk.mr || p.n > 4 * nr || p.k >= kDotMinDepth || p.k > kr.blocks.kc)
     return false;
-  for (index_t j = 0; j < p.n; j += nr)
-    uk.direct(p.k, p.a, p.a_cs, p.b + j * p.b_cs, p.b_rs, p.b_cs, p.c + j * p.ldc, p.ldc,
-              p.alpha, p.beta, static_cast<int>(p.m), static_cast<int>(std::min(nr, p.n - j)),
-              false);
+  uk.direct(p.k, p.a, p.a_cs, p.b, p.b_rs, p.b_cs, p.c, p.ldc, p.alpha, p.beta,
+            static_cast<int>(p.m), static_cast<int>(p.n), false);
   return true;
 }
 

@@ -25,11 +25,12 @@ template <class T>
 using EdgeKernelFn = void (*)(index_t k, const T *a, const T *b, T *c, index_t ldc, T alpha,
                               T beta, int rows, int cols);
 
-// A rows x cols tile without packing: element (i, p) of A at a[i + p*lda],
-// element (p, j) of B at b[p*b_rs + j*b_cs].  Touches only the rows x k of
-// A and rows x cols of C (a partial vector of rows is masked).
-// a_from_memory: A is not expected in cache (its first pass in a large
-// skinny problem), so the kernel prefetches it some columns ahead.
+// A block of rows <= MR and any number of cols without packing, as column
+// tiles of NR: element (i, p) of A at a[i + p*lda], element (p, j) of B at
+// b[p*b_rs + j*b_cs].  Touches only the rows x k of A and rows x cols of C
+// (a partial vector of rows is masked).  a_from_memory: A is not expected
+// in cache (its first pass in a large skinny problem), so the first column
+// tile prefetches it some columns ahead.
 template <class T>
 using DirectKernelFn = void (*)(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
                                 index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows,
