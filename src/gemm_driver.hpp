@@ -58,24 +58,35 @@ bool is_small(const GemmProblem<T, In> &p) {
 }
 
 // Skinny problems, where one packed operand is reused too few times to repay
-// its copy: C at most 8 column slivers wide (packed A would serve <= 8
-// slivers) or 2 row tiles high (packed B would serve <= 2 tiles).  They run
-// unpacked at any size.  Measured on Zen 4, 1 thread, against the packed
-// path: sgemm 64 x 4096 x 4096 1.37x, 4096 x 16 x 4096 1.2x, 4096 x 48 x 4096
-// 1.06x, 4096 x 96 x 4096 1.0x; dgemm 128 x 4096 x 4096 (4 row tiles) 0.9x.
+// its copy: C at most 16 column slivers wide on one thread, 32 on more
+// (packed A would serve that few slivers), or 2 row tiles high (packed B
+// would serve <= 2 tiles).  They run unpacked at any size.  Measured on Zen
+// 4 against the packed path, 1 thread: sgemm 64 x 4096 x 4096 1.37x,
+// 4096 x 16 x 4096 1.2x, 4096 x 48 x 4096 1.06x, 4096 x {64, 96, 128} x 4096
+// 1.03x, 1.02x, 1.01x, 192 0.97x; dgemm the same n 1.01-1.03x, 1.0x, 0.99x,
+// 0.96x; dgemm 128 x 4096 x 4096 (4 row tiles) 0.9x.  2 threads, whose
+// packed path meets at a barrier every depth block (on a busy machine the
+// team waits for its slower thread): sgemm n = 64, 128, 192 1.2x, 1.14x,
+// 1.1x, dgemm 1.7x (medians; best runs 1.06x), 1.16x, 1.04x; n = 256 0.98-1.04x.
 template <class T, class In>
-bool is_skinny(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p) {
-  return p.n <= 8 * index_t(uk.nr) || p.m <= 2 * index_t(uk.mr);
+bool is_skinny(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, int threads) {
+  const index_t slivers = threads > 1 ? 32 : 16;
+  return p.n <= slivers * index_t(uk.nr) || p.m <= 2 * index_t(uk.mr);
 }
 
 // Whether the unpacked path takes the problem: small ones on one thread,
-// skinny ones and those with a C of at most 128 x 128 on any number (a
-// packed team would meet at a barrier every depth block: 2 threads, sgemm
-// 128 x 128 x 10000 1.9x and 100 x 100 x 3000 1.8x the packed path).
+// skinny ones, and those with a C of at most 128 x 128 on one thread or
+// 512 x 512 on more, whatever the depth (a packed team would meet at a
+// barrier every depth block).  Measured on Zen 4, 2 threads, against the
+// packed path: sgemm 128 x 128 x 10000 1.9x, 100 x 100 x 3000 1.8x; 256^3
+// s/d 1.16x/1.15x, 384^3 1.13x/1.12x, 512^3 1.10x/1.07x, 384 x 384 x 4096
+// 1.10x/1.05x, 512 x 512 x 2048 1.07x/1.02x; not 768^3 (1.03x/0.93x) nor
+// 1024 x 1024 x 256 (0.98x/0.95x).
 template <class T, class In>
 bool runs_unpacked(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, int threads) {
-  return (threads == 1 && is_small(p)) || double(p.m) * double(p.n) <= 128.0 * 128 ||
-         is_skinny(uk, p);
+  const double c_limit = threads > 1 ? 512.0 * 512 : 128.0 * 128;
+  return (threads == 1 && is_small(p)) || double(p.m) * double(p.n) <= c_limit ||
+         is_skinny(uk, p, threads);
 }
 
 // Copies the rows x cols corner of a scratch tile (column stride ld_tile)

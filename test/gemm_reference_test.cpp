@@ -504,6 +504,11 @@ const LargeCase kLargeCases[] = {
     // wide with a last vector of under half the lanes.
     {"d_3003x7x2000_col_NN_narrow_tile", 'd', 3003, 7, 2000, Api::CblasCol, 'N', 'N', 1.0, 0.5, 1, false},
     {"s_2053x48x1500_f77_NN_narrow_tile", 's', 2053, 48, 1500, Api::Fortran, 'N', 'N', -1.0, 0.0, 0, true},
+    // A C of up to 512 x 512 runs unpacked on a team too (packed on one
+    // thread past the small-problem volume); a skinny C up to 32 slivers.
+    {"d_500x400x700_col_NN_team_unpacked", 'd', 500, 400, 700, Api::CblasCol, 'N', 'N', 1.0, 0.5, 1, false},
+    {"s_450x450x600_row_TN_team_unpacked", 's', 450, 450, 600, Api::CblasRow, 'T', 'N', -1.0, 0.0, 2, true},
+    {"d_3000x150x400_f77_NN_team_skinny", 'd', 3000, 150, 400, Api::Fortran, 'N', 'N', 0.5, 1.0, 0, false},
     {"s_100x2500x1000_f77_NN_short", 's', 100, 2500, 1000, Api::Fortran, 'N', 'N', 1.0, -1.0, 0, false},
     {"d_61x3001x900_col_NT_short", 'd', 61, 3001, 900, Api::CblasCol, 'N', 'T', 1.0, 1.0, 1, false},
     // A^T B with a small C over a long depth runs as dot products (both
