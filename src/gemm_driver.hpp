@@ -421,9 +421,9 @@ bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads
 }
 
 // A C of one row tile and a few column slivers over a short depth (one
-// depth block): the microkernel at once, as
-// gemm_direct runs it on one thread (the same tiles, the same bits), without
-// the choice of route and the divisions that cost a third of an 8^3 call.
+// depth block): the microkernel at once, as gemm_direct runs it on one
+// thread (the same tiles, the same bits), without the choice of route and
+// the divisions that cost a third of an 8^3 call.
 template <class T>
 bool gemm_tiny(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
   const GemmMicrokernel<T> &uk = kr.micro;

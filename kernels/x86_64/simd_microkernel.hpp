@@ -172,8 +172,8 @@ struct SimdMicrokernel {
   // and B read in place: A column-major with leading dimension lda, B
   // through its strides.  Only the rows x cols elements of C and the rows x
   // k of A are touched.  With a_from_memory the first tile prefetches A
-  // ahead (the others find it in cache).  Whole tiles run inline in one
-  // loop: a call per tile cost 2-3 % of sgemm/dgemm 64^3 on Zen 4.
+  // ahead (the others find it in cache).  Whole tiles run in one loop
+  // (whole_tiles): a call per tile cost 2-3 % of s/dgemm 64^3 on Zen 4.
   static void run_direct(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
                          index_t b_cs, T *c, index_t ldc, T alpha, T beta, int rows, int cols,
                          bool a_from_memory) {
