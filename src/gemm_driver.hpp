@@ -64,10 +64,11 @@ bool is_small(const GemmProblem<T, In> &p) {
 // 4 against the packed path, 1 thread: sgemm 64 x 4096 x 4096 1.37x,
 // 4096 x 16 x 4096 1.2x, 4096 x 48 x 4096 1.06x, 4096 x {64, 96, 128} x 4096
 // 1.03x, 1.02x, 1.01x, 192 0.97x; dgemm the same n 1.01-1.03x, 1.0x, 0.99x,
-// 0.96x; dgemm 128 x 4096 x 4096 (4 row tiles) 0.9x.  2 threads, whose
-// packed path meets at a barrier every depth block (on a busy machine the
-// team waits for its slower thread): sgemm n = 64, 128, 192 1.2x, 1.14x,
-// 1.1x, dgemm 1.7x (medians; best runs 1.06x), 1.16x, 1.04x; n = 256 0.98-1.04x.
+// 0.96x; dgemm 128 x 4096 x 4096 (4 row tiles) 0.9x.  2 threads, where the
+// packed path either shares B and meets at a barrier every depth block (a
+// narrow C; on a busy machine the team waits for its slower thread) or has
+// every thread pack all of A: sgemm n = 64, 128, 192 1.2x, 1.14x, 1.1x,
+// dgemm 1.7x (medians; best runs 1.06x), 1.16x, 1.04x; n = 256 0.98-1.04x.
 template <class T, class In>
 bool is_skinny(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, int threads) {
   const index_t slivers = threads > 1 ? 32 : 16;
@@ -77,7 +78,8 @@ bool is_skinny(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, in
 // Whether the unpacked path takes the problem: small ones on one thread,
 // skinny ones, and those with a C of at most 128 x 128 on one thread or
 // 512 x 512 on more, whatever the depth (a packed team would meet at a
-// barrier every depth block).  Measured on Zen 4, 2 threads, against the
+// barrier every depth block, or pack all of A in every thread for a
+// product this small).  Measured on Zen 4, 2 threads, against the
 // packed path: sgemm 128 x 128 x 10000 1.9x, 100 x 100 x 3000 1.8x; 256^3
 // s/d 1.16x/1.15x, 384^3 1.13x/1.12x, 512^3 1.10x/1.07x, 384 x 384 x 4096
 // 1.10x/1.05x, 512 x 512 x 2048 1.07x/1.02x; not 768^3 (1.03x/0.93x) nor
