@@ -17,21 +17,19 @@ struct HasSums8<V, std::void_t<decltype(V::sums8(std::declval<const typename V::
                                                    std::declval<typename V::T *>()))>>
     : std::true_type {};
 
-template <class V, int N>
-void lane_sums(const typename V::reg *v, typename V::T *out) {
-  int k = 0;
-  if constexpr (HasSums8<V>::value)
-    for (; k + 8 <= N; k += 8) V::sums8(v + k, out + k);
-  for (; k < N; ++k) out[k] = V::sum(v[k]);
-}
-
-// The same for a count n known only at run time.
 template <class V>
-void lane_sums(const typename V::reg *v, int n, typename V::T *out) {
+inline __attribute__((always_inline)) void lane_sums(const typename V::reg *v, int n,
+                                                     typename V::T *out) {
   int k = 0;
   if constexpr (HasSums8<V>::value)
     for (; k + 8 <= n; k += 8) V::sums8(v + k, out + k);
   for (; k < n; ++k) out[k] = V::sum(v[k]);
+}
+
+// The same for a count known at compile time.
+template <class V, int N>
+void lane_sums(const typename V::reg *v, typename V::T *out) {
+  lane_sums<V>(v, N, out);
 }
 
 }  // namespace tileblas
