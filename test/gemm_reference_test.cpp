@@ -360,7 +360,7 @@ template <class T> void run_sweep(const Shape &s) {
         {T(1), T(0), false, true},    {T(-1), T(1), false, false},
         {T(0.5), T(-1), false, false}, {T(1.75 * u(rng)), T(u(rng)), false, false},
         {T(1), T(1), false, false},    {T(0), T(0.5), true, false},
-        {T(0), T(0), true, true},
+        {T(0), T(0), true, true},      {T(-0.5), T(0), false, true},
     };
     const char pairs[4][2] = {{'N', 'N'}, {'N', 'T'}, {'T', 'N'}, {'T', 'T'}};
     const int pads[4] = {0, 3, 1, 8};

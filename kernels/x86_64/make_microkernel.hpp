@@ -13,13 +13,15 @@
 
 namespace tileblas {
 
-// PackA and CopyA default to the portable copies; a target may pass its own.
+// PackA and CopyA default to the portable copies; a target may pass its own,
+// and assembly for the whole tiles (AsmTiles: see SimdMicrokernel).
 template <class V, int MV, int NR,
           PackAFn<typename V::T> PackA = &pack_a<typename V::T, MV * V::width>,
-          CopyColumnsFn<typename V::T> CopyA = &copy_columns<typename V::T>>
+          CopyColumnsFn<typename V::T> CopyA = &copy_columns<typename V::T>,
+          class AsmTiles = void>
 GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   using T = typename V::T;
-  using K = SimdMicrokernel<V, MV, NR>;
+  using K = SimdMicrokernel<V, MV, NR, AsmTiles>;
   GemmMicrokernel<T> uk = {name, K::MR, NR, V::width, &K::run, &K::run_edge, &K::run_direct,
                            PackA, &pack_b<T, NR>};
   uk.copy_a = CopyA;

@@ -4,6 +4,7 @@
 // 32x12, 48x8 and 16x24 in the full driver: the tall tile wins (fewer loads per
 // FMA, and the small B sliver stays in L1 while A streams from L2).
 #include "avx512/pack_avx512.hpp"
+#include "avx512/asm_tiles.hpp"
 #include "avx512/vec_avx512.hpp"
 #include "make_microkernel.hpp"
 
@@ -11,7 +12,7 @@ namespace tileblas::avx512 {
 
 GemmMicrokernel<float> sgemm_avx512_64x6() {
   return make_microkernel<VecFloat, 4, 6, &avx512::pack_a<float, 64>,
-                          &avx512::copy_columns<float>>("sgemm_avx512_64x6");
+                          &avx512::copy_columns<float>, AsmTiles<float>>("sgemm_avx512_64x6");
 }
 
 }  // namespace tileblas::avx512
