@@ -35,11 +35,11 @@ struct HalfVector<V, std::void_t<typename V::half>> {
   static constexpr bool exists = true;
 };
 
-// AsmTiles, where not void, computes run_direct's whole tiles in compute's
-// place where it can (kernels/x86_64/avx512/asm_tiles.hpp), rounding as it
-// does: AsmTiles::direct(k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, j,
-// cols) takes whole tiles of any width from column j on and returns the
-// first column it left; the compiled tiles take the rest.
+// AsmTiles, where not void, computes run_direct's tiles of whole vectors
+// in compute's place where it can (kernels/x86_64/avx512/asm_tiles.hpp),
+// rounding as it does: AsmTiles::direct(k, a, lda, b, b_rs, b_cs, c, ldc,
+// alpha, beta, vectors, j, cols) takes tiles of any width from column j on
+// and returns the first column it left; the compiled tiles take the rest.
 template <class V, int MV, int NR, class AsmTiles = void>
 struct SimdMicrokernel {
   using T = typename V::T;
@@ -194,6 +194,10 @@ struct SimdMicrokernel {
           k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, last_lanes);
       j = width;
     }
+    if constexpr (!std::is_void_v<AsmTiles>)
+      if (tail == Tail::Whole)
+        j = static_cast<int>(
+            AsmTiles::direct(k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, vectors, j, cols));
     if (vectors == MV && tail == Tail::Whole && j + NR <= cols)
       j = whole_tiles(k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, j, cols);
     const Table &table = direct_table<Prefetch::None>(tail);
@@ -212,9 +216,6 @@ struct SimdMicrokernel {
                                                    const T *b, index_t b_rs, index_t b_cs, T *c,
                                                    index_t ldc, T alpha, T beta, int j,
                                                    int cols) {
-    if constexpr (!std::is_void_v<AsmTiles>)
-      j = static_cast<int>(
-          AsmTiles::direct(k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, j, cols));
     for (; j + NR <= cols; j += NR)
       compute<MV, NR, Prefetch::None, Tail::Whole>(k, a, lda, b + j * b_cs, b_rs, b_cs,
                                                    c + j * ldc, ldc, alpha, beta, V::width);
