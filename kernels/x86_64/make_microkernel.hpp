@@ -14,7 +14,7 @@
 namespace tileblas {
 
 // PackA and CopyA default to the portable copies; a target may pass its own,
-// and assembly for the whole tiles (AsmTiles: see SimdMicrokernel).
+// and assembly for the unpacked path's tiles (AsmTiles: see SimdMicrokernel).
 template <class V, int MV, int NR,
           PackAFn<typename V::T> PackA = &pack_a<typename V::T, MV * V::width>,
           CopyColumnsFn<typename V::T> CopyA = &copy_columns<typename V::T>,

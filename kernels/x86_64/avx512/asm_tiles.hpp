@@ -163,23 +163,24 @@ inline __attribute__((always_inline)) void asm_tile(index_t k, const T *a, index
 // unpacked path's whole tiles (run_direct) of a row tile of `vectors`
 // whole vectors, columns [j, cols) in 4-column tiles, where the row tile is
 // 2-4 vectors high and its A block fits in 24 KiB of L1; returns the first
-// column left (j itself where it does not apply).  Out of line, so
-// run_direct's small calls keep a small frame.
+// column left (j itself where it does not apply).  The check is inline, so
+// a call it turns away (a 1-vector tile) costs no call; the tiles are out
+// of line, so run_direct's small calls keep a small frame.
 template <class T>
 struct AsmTiles {
   template <int MV>
-  static index_t tiles(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
-                       index_t b_cs, T *c, index_t ldc, T alpha, T beta, index_t j,
-                       index_t cols) {
+  static __attribute__((noinline)) index_t tiles(index_t k, const T *a, index_t lda,
+                                                 const T *b, index_t b_rs, index_t b_cs, T *c,
+                                                 index_t ldc, T alpha, T beta, index_t j,
+                                                 index_t cols) {
     for (; j + 4 <= cols; j += 4)
       asm_tile<T, MV>(k, a, lda, b + j * b_cs, b_rs, b_cs, c + j * ldc, ldc, alpha, beta);
     return j;
   }
 
-  static __attribute__((noinline)) index_t direct(index_t k, const T *a, index_t lda,
-                                                  const T *b, index_t b_rs, index_t b_cs,
-                                                  T *c, index_t ldc, T alpha, T beta,
-                                                  int vectors, index_t j, index_t cols) {
+  static index_t direct(index_t k, const T *a, index_t lda, const T *b, index_t b_rs,
+                        index_t b_cs, T *c, index_t ldc, T alpha, T beta, int vectors,
+                        index_t j, index_t cols) {
     constexpr index_t kL1Bytes = 24 * 1024, kVectorBytes = 64;
     if (vectors < 2 || vectors > 4 || k * vectors * kVectorBytes > kL1Bytes) return j;
     if (vectors == 2) return tiles<2>(k, a, lda, b, b_rs, b_cs, c, ldc, alpha, beta, j, cols);
