@@ -46,22 +46,24 @@ inline Range share(index_t total, index_t unit, int id, int parts) {
 // Largest register tile any target uses; sizes the scratch tile for edges.
 constexpr int kMaxTileElements = 64 * 32;
 
-// Small problems, where packing costs more than it saves: up to 2^27 bytes
-// of volume (m n k sizeof(T): 322^3 floats, 256^3 doubles), or a C of at
-// most 128 x 128 whatever the depth (A and B are then re-read from L2 only a
-// few times).  Measured on Zen 5, 1 thread, against the packed path: sgemm
-// 256^3 +12 %, 320^3 +4-10 %; dgemm 256^3 +8 %, 288^3 -4 %.
+// Small problems, where packing costs more than it saves: up to
+// limits.small_bytes of volume (m n k sizeof(T)), or a C of at most c_side
+// x c_side whatever the depth (A and B are then re-read from L2 only a few
+// times).  The defaults: 2^27 bytes (322^3 floats, 256^3 doubles) and 128,
+// measured on Zen 5, 1 thread, against the packed path: sgemm 256^3 +12 %,
+// 320^3 +4-10 %; dgemm 256^3 +8 %, 288^3 -4 %.
 template <class T, class In>
-bool is_small(const GemmProblem<T, In> &p) {
-  return double(p.m) * double(p.n) * double(p.k) * sizeof(T) <= double(1 << 27) ||
-         double(p.m) * double(p.n) <= 128.0 * 128;
+bool is_small(const UnpackedLimits &limits, const GemmProblem<T, In> &p) {
+  return double(p.m) * double(p.n) * double(p.k) * sizeof(T) <= limits.small_bytes ||
+         double(p.m) * double(p.n) <= limits.c_side * limits.c_side;
 }
 
 // Skinny problems, where one packed operand is reused too few times to repay
-// its copy: C at most 16 column slivers wide on one thread, 32 on more
-// (packed A would serve that few slivers), or 2 row tiles high (packed B
-// would serve <= 2 tiles).  They run unpacked at any size.  Measured on Zen
-// 4 against the packed path, 1 thread: sgemm 64 x 4096 x 4096 1.37x,
+// its copy: C at most skinny_slivers column slivers wide on one thread,
+// twice that on more (packed A would serve that few slivers), or
+// skinny_row_tiles row tiles high (packed B would serve that few tiles).
+// They run unpacked at any size.  The defaults, 16 and 2, measured on Zen 4
+// against the packed path, 1 thread: sgemm 64 x 4096 x 4096 1.37x,
 // 4096 x 16 x 4096 1.2x, 4096 x 48 x 4096 1.06x, 4096 x {64, 96, 128} x 4096
 // 1.03x, 1.02x, 1.01x, 192 0.97x; dgemm the same n 1.01-1.03x, 1.0x, 0.99x,
 // 0.96x; dgemm 128 x 4096 x 4096 (4 row tiles) 0.9x.  2 threads, where the
@@ -70,25 +72,39 @@ bool is_small(const GemmProblem<T, In> &p) {
 // every thread pack all of A: sgemm n = 64, 128, 192 1.2x, 1.14x, 1.1x,
 // dgemm 1.7x (medians; best runs 1.06x), 1.16x, 1.04x; n = 256 0.98-1.04x.
 template <class T, class In>
-bool is_skinny(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, int threads) {
-  const index_t slivers = threads > 1 ? 32 : 16;
-  return p.n <= slivers * index_t(uk.nr) || p.m <= 2 * index_t(uk.mr);
+bool is_skinny(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
+  const UnpackedLimits &limits = kr.unpacked;
+  const index_t slivers = index_t(limits.skinny_slivers) * (threads > 1 ? 2 : 1);
+  return p.n <= slivers * index_t(kr.micro.nr) ||
+         p.m <= index_t(limits.skinny_row_tiles) * index_t(kr.micro.mr);
+}
+
+// Whether A, read in place, has a column stride that makes a row tile's
+// columns evict each other from L1 (see UnpackedLimits).  A transposed A is
+// copied column-major first, with a leading dimension of about m.
+template <class T, class In>
+bool has_conflicting_stride(const UnpackedLimits &limits, const GemmProblem<T, In> &p) {
+  if (limits.conflict_stride_bytes == 0) return false;
+  const index_t stride = p.a_rs == 1 ? p.a_cs : p.m;
+  return stride * index_t(sizeof(T)) % limits.conflict_stride_bytes == 0;
 }
 
 // Whether the unpacked path takes the problem: small ones on one thread,
-// skinny ones, and those with a C of at most 128 x 128 on one thread or
-// 512 x 512 on more, whatever the depth (a packed team would meet at a
-// barrier every depth block, or pack all of A in every thread for a
-// product this small).  Measured on Zen 4, 2 threads, against the
-// packed path: sgemm 128 x 128 x 10000 1.9x, 100 x 100 x 3000 1.8x; 256^3
-// s/d 1.16x/1.15x, 384^3 1.13x/1.12x, 512^3 1.10x/1.07x, 384 x 384 x 4096
-// 1.10x/1.05x, 512 x 512 x 2048 1.07x/1.02x; not 768^3 (1.03x/0.93x) nor
-// 1024 x 1024 x 256 (0.98x/0.95x).
+// skinny ones, and those with a C of at most c_side x c_side on one thread
+// or c_side_team x c_side_team on more, whatever the depth (a packed team
+// would meet at a barrier every depth block, or pack all of A in every
+// thread for a product this small).  The team default, 512, measured on
+// Zen 4, 2 threads, against the packed path: sgemm 128 x 128 x 10000 1.9x,
+// 100 x 100 x 3000 1.8x; 256^3 s/d 1.16x/1.15x, 384^3 1.13x/1.12x, 512^3
+// 1.10x/1.07x, 384 x 384 x 4096 1.10x/1.05x, 512 x 512 x 2048 1.07x/1.02x;
+// not 768^3 (1.03x/0.93x) nor 1024 x 1024 x 256 (0.98x/0.95x).
 template <class T, class In>
-bool runs_unpacked(const GemmMicrokernel<T, In> &uk, const GemmProblem<T, In> &p, int threads) {
-  const double c_limit = threads > 1 ? 512.0 * 512 : 128.0 * 128;
-  return (threads == 1 && is_small(p)) || double(p.m) * double(p.n) <= c_limit ||
-         is_skinny(uk, p, threads);
+bool runs_unpacked(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p, int threads) {
+  const UnpackedLimits &limits = kr.unpacked;
+  if (has_conflicting_stride(limits, p)) return false;
+  const double side = threads > 1 ? limits.c_side_team : limits.c_side;
+  return (threads == 1 && is_small(limits, p)) || double(p.m) * double(p.n) <= side * side ||
+         is_skinny(kr, p, threads);
 }
 
 // Copies the rows x cols corner of a scratch tile (column stride ld_tile)
@@ -362,7 +378,8 @@ bool takes_transposed_route(const GemmMicrokernel<T> &uk, const GemmProblem<T> &
 template <class T>
 const GemmMicrokernel<T> &direct_kernel(const GemmKernel<T> &kr, const GemmProblem<T> &p) {
   const index_t nr = kr.micro.nr;
-  const bool narrow = kr.narrow.direct && p.n > nr && p.n <= 8 * nr && !is_small(p);
+  const bool narrow =
+      kr.narrow.direct && p.n > nr && p.n <= 8 * nr && !is_small(kr.unpacked, p);
   return narrow ? kr.narrow : kr.micro;
 }
 
@@ -375,7 +392,7 @@ template <class T>
 bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads) {
   const index_t kc = balanced_block(p.k, kr.blocks.kc, 1);  // as gemm_rows blocks it
   const auto run = [&](const GemmProblem<T> &q) {
-    const bool a_from_memory = !is_small(q);
+    const bool a_from_memory = !is_small(kr.unpacked, q);
     const GemmMicrokernel<T> &uk = direct_kernel(kr, q);
     run_team(threads, [&](int id, int team) { gemm_direct(uk, kc, q, a_from_memory, id, team); });
   };
@@ -444,7 +461,7 @@ bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
   const int nr = kr.micro.nr;
   if constexpr (std::is_same_v<T, In> && std::is_same_v<Operands, StridedOperands>)
     if (gemm_tiny(kr, p) ||
-        (runs_unpacked(kr.micro, p, threads) && gemm_unpacked(kr, p, threads)))
+        (runs_unpacked(kr, p, threads) && gemm_unpacked(kr, p, threads)))
       return true;
   // Threads take column ranges of C, each packing its own B panel and all of
   // A: no barriers, and no packed panel read across cores.  Measured on

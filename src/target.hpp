@@ -123,6 +123,26 @@ struct Blocksizes {
   int mc, kc, nc;
 };
 
+// Which problems the unpacked path (A and B read in place, no packing)
+// takes rather than the packed one: where that pays depends on the caches
+// and the prefetchers, so it is data per target like the blocksizes.  The
+// defaults were measured on Zen 4/5 (gemm_driver.hpp says how); see
+// gemm_detail::runs_unpacked for how each is used.
+struct UnpackedLimits {
+  // Small: m n k sizeof(T) at most this many bytes (one thread).
+  double small_bytes = double(1 << 27);
+  // A C of at most c_side x c_side whatever the depth, on one thread and on
+  // more.
+  double c_side = 128, c_side_team = 512;
+  // Skinny: C at most this many NR-column slivers wide on one thread (twice
+  // as many on more), or at most this many MR-row tiles high.
+  int skinny_slivers = 16, skinny_row_tiles = 2;
+  // Nonzero: an A whose column stride is a multiple of this many bytes is
+  // packed (a row tile's columns then fall into a few L1 sets and evict
+  // each other).
+  int conflict_stride_bytes = 0;
+};
+
 template <class T, class In = T>
 struct GemmKernel {
   GemmMicrokernel<T, In> micro;
@@ -131,6 +151,7 @@ struct GemmKernel {
   // column slivers wide) and A large; null direct: `micro` serves.  See
   // gemm_detail::direct_kernel.
   GemmMicrokernel<T, In> narrow = {};
+  UnpackedLimits unpacked = {};
 };
 
 // Complex GEMM (cgemm/zgemm) register tile C[0:MR, 0:NR] = alpha*A*B + beta*C.

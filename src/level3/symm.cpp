@@ -98,7 +98,7 @@ bool symm_packed(Side side, Uplo uplo, index_t m, index_t n, T alpha, const T *a
   const GemmProblem<T> p =
       left ? GemmProblem<T>{m, n, m, alpha, a, 1, lda, b, 1, ldb, beta, c, ldc}
            : GemmProblem<T>{m, n, n, alpha, b, 1, ldb, a, 1, lda, beta, c, ldc};
-  if (kernel.micro.k_pack != 1 || gemm_detail::is_small(p)) return false;
+  if (kernel.micro.k_pack != 1 || gemm_detail::is_small(kernel.unpacked, p)) return false;
   const SymmetricOperands<T> from{{a, lda, uplo == Uplo::Upper}, left};
   const int threads = threads_for_call(2.0 * double(m) * double(n) * double(p.k));
   return gemm_blocked(kernel, p, threads, from);

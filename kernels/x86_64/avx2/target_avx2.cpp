@@ -27,6 +27,19 @@ const CpuTarget &avx2_target() {
         {avx2::sgemm_avx2_16x6(), {192, 256, 4092}},
         {avx2::dgemm_avx2_8x6(), {96, 256, 4092}},
     };
+    // The unpacked path on a 32 KiB L1 and 512 KiB L2 (measured on Zen 3,
+    // 1 thread, unpacked against packed).  A row tile of A (KC lines) and
+    // B's columns share L1, so it pays for smaller problems than on AVX-512
+    // targets: sgemm 144-176^3 1.07-1.2x, 208-240^3 1.0x, 256^3 0.9x; dgemm
+    // 96-112^3 1.0-1.1x, 144^3 0.95-1.0x, 160-256^3 0.75-0.95x, 128 x 128 x
+    // 2048 0.82x, 100 x 100 x 3000 0.95x.  On 2 threads a C of 256^3-512^3
+    // runs 0.5-0.86x of the packed team, 128^3 1.0-1.16x.  Skinny dgemm
+    // loses from 96 columns (3000 x 96 x 3000 0.89x, x 48 x 1.0x, x 16 x
+    // 1.3x).  A column stride of a multiple of 1 KiB maps a row tile's
+    // columns into at most 4 of L1's 64 sets: 4096 x 16 x 4096 0.7-0.8x
+    // (against 1.3-1.5x at 2000 x 16 x 2000), 256^3 0.73-0.9x.
+    t.sgemm.unpacked = {double(3 << 24), 128, 128, 16, 2, 1024};
+    t.dgemm.unpacked = {double(1 << 24), 64, 128, 8, 2, 1024};
     // Complex GEMM on interleaved slivers: B slivers of 6 KiB (cgemm KC=256 x
     // 24 B, zgemm KC=128 x 48 B) stay in L1; A blocks of 192 KiB in L2.
     // (Kept from the 8x6 / 4x6 split-storage kernels: the 8x3 / 4x3 ones ran
