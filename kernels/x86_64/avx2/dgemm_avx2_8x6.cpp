@@ -1,11 +1,13 @@
 // dgemm_avx2_8x6: dgemm microkernel, 8 x 6 register tile (2 x 6 vectors of 4 doubles).
+#include "avx2/pack_avx2.hpp"
 #include "avx2/vec_avx2.hpp"
 #include "make_microkernel.hpp"
 
 namespace tileblas::avx2 {
 
 GemmMicrokernel<double> dgemm_avx2_8x6() {
-  return make_microkernel<VecDouble, 2, 6>("dgemm_avx2_8x6");
+  return make_microkernel<VecDouble, 2, 6, &avx2::pack_a<double, 8>,
+                          &avx2::copy_columns<double>>("dgemm_avx2_8x6");
 }
 
 }  // namespace tileblas::avx2

@@ -1,15 +1,12 @@
 // pack_avx512.hpp -- copies of op(A) for AVX-512 targets: packing into
-// slivers and the column-major copy of the small-problem path.  The
-// transposed-source case (op(A) = A^T: depth is contiguous, rows strided)
-// reads W contiguous depth values from each of W rows and transposes the
-// W x W block in registers (W = 16 floats or 8 doubles).
+// slivers and the column-major copy of the small-problem path, a transposed
+// source through the registers (pack_transposed.hpp) 16 floats or 8
+// doubles square at a time.
 #pragma once
 
 #include <immintrin.h>
 
-#include <algorithm>
-
-#include "pack.hpp"
+#include "pack_transposed.hpp"
 
 // GCC 12's AVX-512 shuffle intrinsics start from _mm512_undefined_*(), which
 // -Wmaybe-uninitialized reports once inlined (GCC bug 105593, fixed in 13).
@@ -97,67 +94,16 @@ struct Transposer<double> {
   static void transpose(R *r) { transpose8(r); }
 };
 
-// One W x W block of a transposed source: `rows` (<= W) rows of `depth`
-// (<= W) contiguous values in, `depth` columns of `rows` values out to dst
-// (column stride ld).  kFull: the whole block, without lane masks.
-template <class T, bool kFull>
-__attribute__((always_inline)) inline void transpose_block(int rows, int depth, const T *src, index_t rs, T *dst, index_t ld) {
-  using X = Transposer<T>;
-  typename X::R r[X::W];
-  for (int i = 0; i < X::W; ++i)
-    r[i] = kFull ? X::load(src + i * rs)
-                 : i < rows ? X::load_partial(src + i * rs, depth) : X::zero();
-  X::transpose(r);
-  for (int q = 0; q < (kFull ? X::W : depth); ++q) {
-    if (kFull)
-      X::store(dst + q * ld, r[q]);
-    else
-      X::store_partial(dst + q * ld, r[q], rows);
-  }
-}
-
-// rows x depth of op(A) column-major into dst (CopyColumnsFn).  A transposed
-// source (cs == 1: a row's depth values are contiguous) goes through the
-// registers W x W at a time -- element by element it is the slow case for
-// scalar code (2.5x a contiguous copy on Zen 4); the partial blocks at the
-// edges are read and written under lane masks.  Other sources are copied
-// by the portable loop.
+// The CopyColumnsFn and PackAFn of the AVX-512 tiles.
 template <class T>
 void copy_columns(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst,
                   index_t ld) {
-  if (cs != 1) {
-    tileblas::copy_columns(rows, depth, src, rs, cs, dst, ld);
-    return;
-  }
-  constexpr int W = Transposer<T>::W;
-  for (index_t i = 0; i < rows; i += W) {
-    const int h = static_cast<int>(std::min<index_t>(W, rows - i));
-    for (index_t p = 0; p < depth; p += W) {
-      const int w = static_cast<int>(std::min<index_t>(W, depth - p));
-      if (h == W && w == W)
-        transpose_block<T, true>(W, W, src + i * rs + p, rs, dst + p * ld + i, ld);
-      else
-        transpose_block<T, false>(h, w, src + i * rs + p, rs, dst + p * ld + i, ld);
-    }
-  }
+  transposed::copy_columns<Transposer<T>>(rows, depth, src, rs, cs, dst, ld);
 }
 
-// A transposed source packs sliver by sliver: a sliver is an MR-row
-// column-major block with column stride MR (rows past `rows` zero).
-// Contiguous sources take the portable path.
 template <class T, int MR>
 void pack_a(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {
-  if (cs != 1) {
-    pack_slivers<T, MR>(rows, depth, src, rs, cs, dst);
-    return;
-  }
-  for (index_t s = 0; s < rows; s += MR) {
-    const index_t h = std::min<index_t>(MR, rows - s);
-    T *sliver = dst + s * depth;
-    copy_columns(h, depth, src + s * rs, rs, cs, sliver, MR);
-    for (index_t p = 0; h < MR && p < depth; ++p)
-      std::fill(sliver + p * MR + h, sliver + (p + 1) * MR, T(0));
-  }
+  transposed::pack_a<Transposer<T>, MR>(rows, depth, src, rs, cs, dst);
 }
 
 }  // namespace tileblas::avx512
