@@ -5,7 +5,7 @@
 // scalar code (2.5x a contiguous copy on Zen 4; AVX2 sgemm 1024^3 TN 0.9x
 // of the peers on Zen 3).  Written once over a transposer X (one per ISA
 // and type: avx512/pack_avx512.hpp, avx2/pack_avx2.hpp) with
-//   X::W, X::R, zero(), load(p), store(p, v), load_partial(p, n),
+//   X::T, X::W, X::R, zero(), load(p), store(p, v), load_partial(p, n),
 //   store_partial(p, v, n) (the first n lanes; nothing past p + n touched),
 //   transpose(r) (r[i] = row i of a W x W block -> r[j] = column j).
 // Included only by kernel files, so it is compiled with their ISA flags.
@@ -20,7 +20,7 @@ namespace tileblas::transposed {
 // One W x W block: `rows` (<= W) rows of `depth` (<= W) contiguous values
 // in, `depth` columns of `rows` values out to dst (column stride ld).
 // kFull: the whole block, without lane masks.
-template <class X, bool kFull, class T>
+template <class X, bool kFull, class T = typename X::T>
 __attribute__((always_inline)) inline void transpose_block(int rows, int depth, const T *src,
                                                            index_t rs, T *dst, index_t ld) {
   typename X::R r[X::W];
@@ -40,7 +40,7 @@ __attribute__((always_inline)) inline void transpose_block(int rows, int depth, 
 // transposed source goes through the registers; the partial blocks at the
 // edges are read and written under lane masks.  Other sources are copied by
 // the portable loop.
-template <class X, class T>
+template <class X, class T = typename X::T>
 void copy_columns(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst,
                   index_t ld) {
   if (cs != 1) {
@@ -63,7 +63,7 @@ void copy_columns(index_t rows, index_t depth, const T *src, index_t rs, index_t
 // A transposed source packs sliver by sliver: a sliver is an MR-row
 // column-major block with column stride MR (rows past `rows` zero).
 // Contiguous sources take the portable path.
-template <class X, int MR, class T>
+template <class X, int MR, class T = typename X::T>
 void pack_a(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {
   if (cs != 1) {
     pack_slivers<T, MR>(rows, depth, src, rs, cs, dst);

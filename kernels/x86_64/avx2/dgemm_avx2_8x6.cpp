@@ -6,8 +6,8 @@
 namespace tileblas::avx2 {
 
 GemmMicrokernel<double> dgemm_avx2_8x6() {
-  return make_microkernel<VecDouble, 2, 6, &avx2::pack_a<double, 8>,
-                          &avx2::copy_columns<double>>("dgemm_avx2_8x6");
+  return make_microkernel<VecDouble, 2, 6, &transposed::pack_a<Transposer<double>, 8>,
+                          &transposed::copy_columns<Transposer<double>>>("dgemm_avx2_8x6");
 }
 
 }  // namespace tileblas::avx2

@@ -55,16 +55,4 @@ struct Transposer<double> : VecDouble {
   static void transpose(R *r) { transpose4(r); }
 };
 
-// The CopyColumnsFn and PackAFn of the AVX2 tiles.
-template <class T>
-void copy_columns(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst,
-                  index_t ld) {
-  transposed::copy_columns<Transposer<T>>(rows, depth, src, rs, cs, dst, ld);
-}
-
-template <class T, int MR>
-void pack_a(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {
-  transposed::pack_a<Transposer<T>, MR>(rows, depth, src, rs, cs, dst);
-}
-
 }  // namespace tileblas::avx2

@@ -6,8 +6,8 @@
 namespace tileblas::avx2 {
 
 GemmMicrokernel<float> sgemm_avx2_16x6() {
-  return make_microkernel<VecFloat, 2, 6, &avx2::pack_a<float, 16>,
-                          &avx2::copy_columns<float>>("sgemm_avx2_16x6");
+  return make_microkernel<VecFloat, 2, 6, &transposed::pack_a<Transposer<float>, 16>,
+                          &transposed::copy_columns<Transposer<float>>>("sgemm_avx2_16x6");
 }
 
 }  // namespace tileblas::avx2

@@ -9,8 +9,8 @@
 namespace tileblas::avx512 {
 
 GemmMicrokernel<double> dgemm_avx512_24x8() {
-  return make_microkernel<VecDouble, 3, 8, &avx512::pack_a<double, 24>,
-                          &avx512::copy_columns<double>>("dgemm_avx512_24x8");
+  return make_microkernel<VecDouble, 3, 8, &transposed::pack_a<Transposer<double>, 24>,
+                          &transposed::copy_columns<Transposer<double>>>("dgemm_avx512_24x8");
 }
 
 }  // namespace tileblas::avx512

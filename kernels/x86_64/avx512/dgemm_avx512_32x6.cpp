@@ -8,8 +8,9 @@
 namespace tileblas::avx512 {
 
 GemmMicrokernel<double> dgemm_avx512_32x6() {
-  return make_microkernel<VecDouble, 4, 6, &avx512::pack_a<double, 32>,
-                          &avx512::copy_columns<double>, AsmTiles<double>>("dgemm_avx512_32x6");
+  return make_microkernel<VecDouble, 4, 6, &transposed::pack_a<Transposer<double>, 32>,
+                          &transposed::copy_columns<Transposer<double>>, AsmTiles<double>>(
+      "dgemm_avx512_32x6");
 }
 
 }  // namespace tileblas::avx512

@@ -64,6 +64,7 @@ template <class T>
 struct Transposer;
 template <>
 struct Transposer<float> {
+  using T = float;
   static constexpr int W = 16;
   using R = __m512;
   static R zero() { return _mm512_setzero_ps(); }
@@ -80,6 +81,7 @@ struct Transposer<float> {
 };
 template <>
 struct Transposer<double> {
+  using T = double;
   static constexpr int W = 8;
   using R = __m512d;
   static R zero() { return _mm512_setzero_pd(); }
@@ -93,18 +95,6 @@ struct Transposer<double> {
   }
   static void transpose(R *r) { transpose8(r); }
 };
-
-// The CopyColumnsFn and PackAFn of the AVX-512 tiles.
-template <class T>
-void copy_columns(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst,
-                  index_t ld) {
-  transposed::copy_columns<Transposer<T>>(rows, depth, src, rs, cs, dst, ld);
-}
-
-template <class T, int MR>
-void pack_a(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {
-  transposed::pack_a<Transposer<T>, MR>(rows, depth, src, rs, cs, dst);
-}
 
 }  // namespace tileblas::avx512
 

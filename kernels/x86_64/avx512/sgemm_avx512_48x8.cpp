@@ -13,8 +13,8 @@
 namespace tileblas::avx512 {
 
 GemmMicrokernel<float> sgemm_avx512_48x8() {
-  return make_microkernel<VecFloat, 3, 8, &avx512::pack_a<float, 48>,
-                          &avx512::copy_columns<float>>("sgemm_avx512_48x8");
+  return make_microkernel<VecFloat, 3, 8, &transposed::pack_a<Transposer<float>, 48>,
+                          &transposed::copy_columns<Transposer<float>>>("sgemm_avx512_48x8");
 }
 
 }  // namespace tileblas::avx512

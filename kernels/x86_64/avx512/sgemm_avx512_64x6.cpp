@@ -11,8 +11,9 @@
 namespace tileblas::avx512 {
 
 GemmMicrokernel<float> sgemm_avx512_64x6() {
-  return make_microkernel<VecFloat, 4, 6, &avx512::pack_a<float, 64>,
-                          &avx512::copy_columns<float>, AsmTiles<float>>("sgemm_avx512_64x6");
+  return make_microkernel<VecFloat, 4, 6, &transposed::pack_a<Transposer<float>, 64>,
+                          &transposed::copy_columns<Transposer<float>>, AsmTiles<float>>(
+      "sgemm_avx512_64x6");
 }
 
 }  // namespace tileblas::avx512
