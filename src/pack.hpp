@@ -15,7 +15,7 @@ namespace tileblas {
 template <class T, int W>
 void pack_slivers(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T *dst) {
   index_t s = 0;
-  if (rs == 1 && rows >= 2 * W) {
+  if (rs == 1) {
     // Unit stride along the slivers (column-major A): a few depth steps at
     // a time, every whole sliver's rows of each column, so a column is read
     // as one contiguous run rather than W rows per pass over all columns --
@@ -43,15 +43,7 @@ void pack_slivers(index_t rows, index_t depth, const T *src, index_t rs, index_t
   for (; s < rows; s += W) {
     const index_t w = rows - s < W ? rows - s : W;
     const T *block = src + s * rs;
-    if (w == W && rs == 1) {
-      // Unit stride along the sliver: each p is one contiguous W-vector copy.
-      for (index_t p = 0; p < depth; ++p) {
-        const T *col = block + p * cs;
-#pragma GCC unroll 8
-        for (int i = 0; i < W; ++i) dst[i] = col[i];
-        dst += W;
-      }
-    } else if (w == W && cs == 1) {
+    if (w == W && cs == 1) {
       // Unit stride along depth: W rows read as W sequential streams.
       for (index_t p = 0; p < depth; ++p) {
 #pragma GCC unroll 8
