@@ -19,9 +19,23 @@ namespace {
 std::atomic<int> g_user_threads{0};   // 0: use the default
 std::atomic<bool> g_forked_child{false};
 
-// Below this many flops one thread wins: starting or waking a team costs
-// a few microseconds, about what 2*100^3 flops take on one core.
-constexpr double kMinFlopsPerExtraThread = 2.0e6;
+// Level 3: each extra thread needs this many flops.  A hot OpenMP team
+// starts and joins in 1-2 us; measured on the 2-core Zen 3 (interleaved,
+// median of 15), 2 threads against 1 win from 0.5 Mflop: s/dgemm 64^3 1.2x /
+// 1.5x, 80^3 1.5x, 96^3 1.6x, and trsm/syrk/trmm/symm 96-128 1.2-1.8x.
+// (The old 2 Mflop kept everything below 100^3 on one thread.)  A team woken
+// after an idle spell can cost milliseconds on a VM whatever the size
+// (README, Threads); that is no reason to keep mid sizes on one thread.
+constexpr double kMinFlopsPerExtraThread = 0.25e6;
+
+// Level 1/2 stream memory: each extra thread needs this many bytes.  Measured
+// on the shared 2-core Zen 4 (2 threads against 1, separate processes, in
+// L2): dgemv 256^2 (512 KB) N/T 1.45x, zgemv 256^2 1.5-1.9x, cgemv 1.1-1.9x;
+// below the line sgemv 224^2 (200 KB) 0.92x and 256^2 (256 KB) 1.2x; on Zen 5
+// double 192^2 (295 KB) 1.0x.  On a busy host 2 threads read 0.9-1.4x one at
+// 512 KB.  Counting elements instead of bytes had kept double and complex
+// matrices of 512 KB - 1 MB on one thread.
+constexpr double kMinBytesPerExtraThread = 200e3;
 
 int available_cores() {
   cpu_set_t set;
@@ -70,18 +84,24 @@ int num_threads() {
 
 void set_num_threads(int n) { g_user_threads.store(n > 0 ? n : 0, std::memory_order_relaxed); }
 
-int threads_for_call(double flops) {
-  if (flops < 2 * kMinFlopsPerExtraThread) return 1;  // small calls: nothing else to look up
+namespace {
+int threads_for_work(double work, double min_work_per_extra_thread) {
+  if (work < 2 * min_work_per_extra_thread) return 1;  // small calls: nothing else to look up
   int threads = num_threads();
   if (threads <= 1) return 1;
   if (g_forked_child.load(std::memory_order_relaxed)) return 1;
 #ifdef TILEBLAS_USE_OPENMP
   if (omp_in_parallel()) return 1;
 #endif
-  const double by_size = flops / kMinFlopsPerExtraThread;
+  const double by_size = work / min_work_per_extra_thread;
   if (by_size < threads) threads = by_size < 1 ? 1 : static_cast<int>(by_size);
   return threads;
 }
+}  // namespace
+
+int threads_for_call(double flops) { return threads_for_work(flops, kMinFlopsPerExtraThread); }
+
+int threads_for_bytes(double bytes) { return threads_for_work(bytes, kMinBytesPerExtraThread); }
 
 const char *threading_model() {
 #ifdef TILEBLAS_USE_OPENMP

@@ -12,10 +12,15 @@ int default_num_threads();
 int num_threads();
 void set_num_threads(int n);  // n < 1 restores the default
 
-// Threads one call of `flops` floating-point operations should use: 1 when
-// the problem is too small to pay for a team, inside the caller's parallel
-// region (no threads squared), or in a child process after fork().
+// Threads one Level 3 call of `flops` floating-point operations should use:
+// 1 when the problem is too small to pay for a team, inside the caller's
+// parallel region (no threads squared), or in a child process after fork().
 int threads_for_call(double flops);
+
+// The same for a Level 1/2 call that streams `bytes` of matrix and vectors
+// once (2 threads from 400 KB: a 316^2 float, 224^2 double or 158^2 complex
+// double matrix).
+int threads_for_bytes(double bytes);
 
 // "openmp" or "sequential".
 const char *threading_model();

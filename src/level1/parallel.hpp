@@ -13,18 +13,6 @@
 
 namespace tileblas {
 
-// Threads for a call that streams `bytes` of matrix and vectors once:
-// threads_for_call gives one thread per 2e6 flops, and a byte weighs 10, so
-// a thread gets at least 200 KB (2 threads from 400 KB: a 316^2 float,
-// 224^2 double or 158^2 complex double matrix).  Measured on the shared
-// 2-core Zen 4 (2 threads against 1, separate processes, in L2): dgemv
-// 256^2 (512 KB) N/T 1.45x, zgemv 256^2 1.5-1.9x, cgemv 1.1-1.9x; below the
-// line sgemv 224^2 (200 KB) 0.92x and 256^2 (256 KB) 1.2x; on Zen 5 double
-// 192^2 (295 KB) 1.0x.  On a busy host 2 threads read 0.9-1.4x one at
-// 512 KB.  Counting elements instead of bytes had kept double and complex
-// matrices of 512 KB - 1 MB on one thread.
-inline int threads_for_bytes(double bytes) { return threads_for_call(10.0 * bytes); }
-
 // [begin, end) of part `part` of `parts` of [0, total), cut at multiples of
 // `grain` (rows: whole cache lines of y; columns: whole kernel groups).
 struct Range {
