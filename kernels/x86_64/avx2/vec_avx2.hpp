@@ -21,6 +21,7 @@ struct VecFloatOf {
   static reg load_halves(const T *p) { return load(p); }  // (an AVX-512 need)
   static reg broadcast(const T *p) { return _mm256_broadcast_ss(p); }
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_ps(a, b, c); }
+  static reg fnmadd(reg a, reg b, reg c) { return _mm256_fnmadd_ps(a, b, c); }  // c - a b
   static reg mul(reg a, reg b) { return _mm256_mul_ps(a, b); }
   static void store(T *p, reg v) { _mm256_storeu_ps(p, v); }
   // Lane i of v in every lane.

@@ -1,0 +1,100 @@
+// trsm_tile_rows.hpp -- TRSM's left tile solve (TriangularSolveFn, target.hpp)
+// with the MR x NR tile turned on its side: one register per row, for tiles
+// whose rows fit one vector (NR <= W).  A step of the substitution is then
+// a vector FMA with an element of T broadcast from memory, and the solved
+// rows are already the packed-B layout.  The column form (trsm_tile.hpp)
+// instead pulls a lane out of a register at every step, on the chain of
+// dependent steps (vpermps: ~8 cycles on Zen 3, twice the FMA).  Measured on
+// Zen 3 (bench, 1 thread): AVX2 strsm L/L/N 64^2 1.3x, 128^2 1.1-1.4x, 256^2
+// 1.1-1.3x faster than with the column form.
+//
+// X is a Transposer (avx2/pack_avx2.hpp): vector traits plus a W x W
+// in-register transpose, which moves the tile between C's columns and rows.
+#pragma once
+
+#include "target.hpp"
+
+namespace tileblas {
+
+template <class X, int MV, int NR>
+struct TrsmTileRows {
+  using T = typename X::T;
+  using R = typename X::R;
+  static constexpr int W = X::W;
+  static constexpr int MR = MV * W;
+  static_assert(NR <= W, "a row of the tile must fit one vector");
+
+  static bool left(bool backward, const T *tri, T *c, index_t ldc, T *packed) {
+    R rows[MR];
+    load_rows(c, ldc, rows);
+    if (backward) {
+#pragma GCC unroll 64
+      for (int l = MR - 1; l >= 0; --l) step(l, 0, l, tri, rows);
+    } else {
+#pragma GCC unroll 64
+      for (int l = 0; l < MR; ++l) step(l, l + 1, MR, tri, rows);
+    }
+    if (!finite(rows)) return false;
+    store_rows(rows, c, ldc);
+    store_packed(rows, packed);
+    return true;
+  }
+
+ private:
+  // Row l is final once every earlier row has been taken off it: scale it by
+  // 1 / T(l, l), then take it off rows [k0, k1) (those below it, forward;
+  // above, backward).  Columns NR..W-1 of every row stay zero throughout.
+  static inline __attribute__((always_inline)) void step(int l, int k0, int k1, const T *tri,
+                                                         R *rows) {
+    rows[l] = X::mul(rows[l], X::broadcast(tri + MR * MR + l));
+#pragma GCC unroll 64
+    for (int k = k0; k < k1; ++k) rows[k] = X::fnmadd(X::broadcast(tri + k + l * MR), rows[l], rows[k]);
+  }
+
+  // Rows of C's tile, W at a time: W columns of W rows (the columns past NR
+  // zero) transposed.
+  static inline __attribute__((always_inline)) void load_rows(const T *c, index_t ldc, R *rows) {
+#pragma GCC unroll 8
+    for (int b = 0; b < MV; ++b) {
+      R *block = rows + b * W;
+#pragma GCC unroll 16
+      for (int j = 0; j < W; ++j) block[j] = j < NR ? X::load(c + b * W + j * ldc) : X::zero();
+      X::transpose(block);
+    }
+  }
+  static inline __attribute__((always_inline)) void store_rows(const R *rows, T *c, index_t ldc) {
+#pragma GCC unroll 8
+    for (int b = 0; b < MV; ++b) {
+      R block[W];
+#pragma GCC unroll 16
+      for (int i = 0; i < W; ++i) block[i] = rows[b * W + i];
+      X::transpose(block);
+#pragma GCC unroll 16
+      for (int j = 0; j < NR; ++j) X::store(c + b * W + j * ldc, block[j]);
+    }
+  }
+
+  // Row l to packed[l * NR ...]: whole-vector stores in order, each one's
+  // spill past NR overwritten by the next row; the last row is cut to NR.
+  static inline __attribute__((always_inline)) void store_packed(const R *rows, T *packed) {
+#pragma GCC unroll 64
+    for (int l = 0; l + 1 < MR; ++l) X::store(packed + l * NR, rows[l]);
+    T last[W];
+    X::store(last, rows[MR - 1]);
+#pragma GCC unroll 16
+    for (int j = 0; j < NR; ++j) packed[(MR - 1) * NR + j] = last[j];
+  }
+
+  // x * 0 is 0 for finite x and NaN otherwise: one pass decides the tile,
+  // in four independent sums (one chain of MR FMAs cost ~10 % of a 64^2 solve).
+  static inline __attribute__((always_inline)) bool finite(const R *rows) {
+    const R zero = X::zero();
+    R acc[4] = {zero, zero, zero, zero};
+#pragma GCC unroll 64
+    for (int l = 0; l < MR; ++l) acc[l % 4] = X::fma(rows[l], zero, acc[l % 4]);
+    const R all = X::add(X::add(acc[0], acc[1]), X::add(acc[2], acc[3]));
+    return X::mask_equal(all, zero) == (1u << W) - 1;
+  }
+};
+
+}  // namespace tileblas
