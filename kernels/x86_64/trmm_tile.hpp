@@ -12,6 +12,7 @@
 #pragma once
 
 #include "target.hpp"
+#include "tile_finite.hpp"
 
 namespace tileblas {
 
@@ -35,21 +36,15 @@ struct TrmmTile {
       steps<0, MV>(k - MR, a, b, acc);
       piece<0, false>(a + (k - MR) * MR, b + (k - MR) * NR, acc);
     }
-    const R va = V::set1(alpha), zero = V::zero();
-    R check = V::zero();  // x * 0: 0 for finite x, NaN otherwise
+    const R va = V::set1(alpha);
 #pragma GCC unroll 32
     for (int j = 0; j < NR; ++j)
 #pragma GCC unroll 8
       for (int v = 0; v < MV; ++v) {
-        const R x = V::mul(acc[j][v], va);
-        check = V::fma(x, zero, check);
-        V::store(c + j * ldc + v * W, x);
+        acc[j][v] = V::mul(acc[j][v], va);
+        V::store(c + j * ldc + v * W, acc[j][v]);
       }
-    T lanes[W];
-    V::store(lanes, check);
-    bool ok = true;
-    for (int i = 0; i < W; ++i) ok &= lanes[i] == T(0);
-    return ok;
+    return all_finite<V, NR * MV>(&acc[0][0]);
   }
 
  private:

@@ -18,6 +18,7 @@
 #pragma once
 
 #include "target.hpp"
+#include "tile_finite.hpp"
 
 namespace tileblas {
 
@@ -35,7 +36,7 @@ struct TrsmTile {
       left_backward<MV - 1>(tri, x);
     else
       left_forward<0>(tri, x);
-    if (!finite(x)) return false;
+    if (!all_finite<V, NR * MV>(&x[0][0])) return false;
     store(x, c, ldc);
     // The solved rows in the packed-B layout (row l: NR values).
     for (int l = 0; l < MR; ++l)
@@ -63,7 +64,7 @@ struct TrsmTile {
         scale_column(x, j, rinv[j]);
       }
     }
-    if (!finite(x)) return false;
+    if (!all_finite<V, NR * MV>(&x[0][0])) return false;
     store(x, c, ldc);
     store(x, packed, MR);  // an A sliver is column-major MR x NR
     return true;
@@ -83,21 +84,6 @@ struct TrsmTile {
     for (int j = 0; j < NR; ++j)
 #pragma GCC unroll 8
       for (int v = 0; v < MV; ++v) V::store(c + j * ldc + v * W, x[j][v]);
-  }
-
-  // x * 0 is 0 for finite x and NaN otherwise: one pass decides the tile.
-  static inline __attribute__((always_inline)) bool finite(const Tile &x) {
-    R acc = V::zero();
-    const R zero = V::zero();
-#pragma GCC unroll 32
-    for (int j = 0; j < NR; ++j)
-#pragma GCC unroll 8
-      for (int v = 0; v < MV; ++v) acc = V::fma(x[j][v], zero, acc);
-    T lanes[W];
-    V::store(lanes, acc);
-    bool ok = true;
-    for (int i = 0; i < W; ++i) ok &= lanes[i] == T(0);
-    return ok;
   }
 
   // Column j -= t * column i (right solves).

@@ -5,14 +5,15 @@
 // rows are already the packed-B layout.  The column form (trsm_tile.hpp)
 // instead pulls a lane out of a register at every step, on the chain of
 // dependent steps (vpermps: ~8 cycles on Zen 3, twice the FMA).  Measured on
-// Zen 3 (bench, 1 thread): AVX2 strsm L/L/N 64^2 1.3x, 128^2 1.1-1.4x, 256^2
-// 1.1-1.3x faster than with the column form.
+// Zen 3 (1 thread): AVX2 strsm L/L/N 64^2 1.3x, 128^2 1.1-1.4x, 256^2 1.1x
+// faster than with the column form.
 //
 // X is a Transposer (avx2/pack_avx2.hpp): vector traits plus a W x W
 // in-register transpose, which moves the tile between C's columns and rows.
 #pragma once
 
 #include "target.hpp"
+#include "tile_finite.hpp"
 
 namespace tileblas {
 
@@ -34,7 +35,7 @@ struct TrsmTileRows {
 #pragma GCC unroll 64
       for (int l = 0; l < MR; ++l) step(l, l + 1, MR, tri, rows);
     }
-    if (!finite(rows)) return false;
+    if (!all_finite<X, MR>(rows)) return false;
     store_rows(rows, c, ldc);
     store_packed(rows, packed);
     return true;
@@ -83,17 +84,6 @@ struct TrsmTileRows {
     X::store(last, rows[MR - 1]);
 #pragma GCC unroll 16
     for (int j = 0; j < NR; ++j) packed[(MR - 1) * NR + j] = last[j];
-  }
-
-  // x * 0 is 0 for finite x and NaN otherwise: one pass decides the tile,
-  // in four independent sums (one chain of MR FMAs cost ~10 % of a 64^2 solve).
-  static inline __attribute__((always_inline)) bool finite(const R *rows) {
-    const R zero = X::zero();
-    R acc[4] = {zero, zero, zero, zero};
-#pragma GCC unroll 64
-    for (int l = 0; l < MR; ++l) acc[l % 4] = X::fma(rows[l], zero, acc[l % 4]);
-    const R all = X::add(X::add(acc[0], acc[1]), X::add(acc[2], acc[3]));
-    return X::mask_equal(all, zero) == (1u << W) - 1;
   }
 };
 
