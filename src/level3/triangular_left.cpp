@@ -66,7 +66,10 @@ class LeftDriver {
         const index_t kb = std::min(kb_max_, m_ - k0);
         const DiagPanel<T> panel = panel_for(kb);
         const Range mine = share(panel.slivers(), 1, id, team);  // slivers this thread packs
-        panel.pack(t_.a.at(k0, k0), diag, mine.begin, mine.end);
+        panel.pack(t_.a.at(k0, k0), diag, mine.begin, mine.end,
+                   [&](index_t rows, index_t depth, const View<T> &v, T *dst) {
+                     uk_.pack_a(rows, depth, v.p, v.rs, v.cs, dst);
+                   });
         // Every row of B is first written in the first block (TRSM): alpha goes there.
         const T beta = q == 0 ? alpha_ : T(1);
         if (kind_ == Kind::Multiply) {

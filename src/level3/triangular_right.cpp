@@ -67,7 +67,11 @@ class RightDriver {
         const index_t kb = std::min(kb_max_, n_ - k0);
         const DiagPanel<T> panel = panel_for(kb);
         const Range mine = share(panel.slivers(), 1, id, team);  // slivers this thread packs
-        panel.pack(tv_.a.at(k0, k0), diag, mine.begin, mine.end);
+        // (The block is op(A) transposed: a sliver's rows are B-operand columns.)
+        panel.pack(tv_.a.at(k0, k0), diag, mine.begin, mine.end,
+                   [&](index_t cols, index_t depth, const View<T> &v, T *dst) {
+                     uk_.pack_b(depth, cols, v.p, v.cs, v.rs, dst);
+                   });
         const T beta = q == 0 ? alpha_ : T(1);  // TRSM: first touch of every column
         if (kind_ == Kind::Multiply && rows.end > rows.begin)
           uk_.pack_a(rows.end - rows.begin, kb, &b_(ic + rows.begin, k0), b_.rs, b_.cs,
