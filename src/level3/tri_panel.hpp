@@ -53,22 +53,23 @@ struct DiagPanel {
 
   // Packs slivers [s_begin, s_end) of the block whose element (i, j) is
   // block.get(i, j) (triangle of type `upper`) into panel + s * slot().
-  // A Solve sliver's depth range is dense, so the microkernel's own packer
-  // takes it: pack_dense(rows, depth, view of the rows x depth block, dst)
-  // (column by column, the small copies cost a 64^2 strsm ~10 %).
+  // The dense columns of a sliver (all of a Solve sliver's range; a
+  // Multiply sliver's range but its w x w diagonal piece) go through the
+  // microkernel's own packer: pack_dense(rows, depth, view of the rows x
+  // depth block, dst).  (Copied column by column, they cost a 64^2 strsm ~10 %.)
   template <class PackDense>
   void pack(const View<T> &block, T *panel, index_t s_begin, index_t s_end,
             PackDense &&pack_dense) const {
     for (index_t s = s_begin; s < s_end; ++s) {
       T *dst = panel + s * slot();
-      const index_t r0 = s * w, rows = std::min(w, kb - r0);
+      const index_t r0 = s * w, r1 = std::min(kb, r0 + w), rows = r1 - r0;
       const DepthRange d = depth(s);
-      if (kind == Kind::Solve) {
-        if (d.hi > d.lo) pack_dense(rows, d.hi - d.lo, block.at(r0, d.lo), dst);
-        pack_diagonal(block, r0, rows, panel + s * slot() + w * kb);
-      } else {
-        for (index_t p = d.lo; p < d.hi; ++p, dst += w) pack_column(block, r0, rows, p, dst);
-      }
+      // The diagonal piece's columns within the range (none for Solve).
+      const index_t p0 = kind == Kind::Solve ? d.hi : r0, p1 = kind == Kind::Solve ? d.hi : r1;
+      if (p0 > d.lo) pack_dense(rows, p0 - d.lo, block.at(r0, d.lo), dst);
+      for (index_t p = p0; p < p1; ++p) pack_column(block, r0, rows, p, dst + (p - d.lo) * w);
+      if (d.hi > p1) pack_dense(rows, d.hi - p1, block.at(r0, p1), dst + (p1 - d.lo) * w);
+      if (kind == Kind::Solve) pack_diagonal(block, r0, rows, panel + s * slot() + w * kb);
     }
   }
 
