@@ -108,7 +108,6 @@ struct TrsmTile {
   static inline __attribute__((always_inline)) void left_forward(const T *tri, Tile &x) {
     if constexpr (B < MV) {
       const T *rinv = tri + MR * MR;
-#pragma GCC unroll 16
       for (int li = 0; li < W; ++li) {
         const int l = B * W + li;
         const T *col = tri + l * MR;
@@ -134,7 +133,6 @@ struct TrsmTile {
   static inline __attribute__((always_inline)) void left_backward(const T *tri, Tile &x) {
     if constexpr (B >= 0) {
       const T *rinv = tri + MR * MR;
-#pragma GCC unroll 16
       for (int li = W - 1; li >= 0; --li) {
         const int l = B * W + li;
         const T *col = tri + l * MR;

@@ -49,7 +49,8 @@ struct TrsmTileRows {
                                                          R *rows) {
     rows[l] = X::mul(rows[l], X::broadcast(tri + MR * MR + l));
 #pragma GCC unroll 64
-    for (int k = k0; k < k1; ++k) rows[k] = X::fnmadd(X::broadcast(tri + k + l * MR), rows[l], rows[k]);
+    for (int k = k0; k < k1; ++k)
+      rows[k] = X::fnmadd(X::broadcast(tri + k + l * MR), rows[l], rows[k]);
   }
 
   // Rows of C's tile, W at a time: W columns of W rows (the columns past NR
