@@ -157,8 +157,8 @@ void macro_kernel(const GemmMicrokernel<T, In> &uk, index_t mc, index_t nc, inde
 // a_from_memory: A is too big to be in cache; each row tile's first column
 // tile prefetches it (the others find it in L1/L2).
 template <class T>
-void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem<T> &p,
-                 bool a_from_memory, int id, int team) {
+void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, index_t mc_max,
+                 const GemmProblem<T> &p, bool a_from_memory, int id, int team) {
   // Row tiles of near-equal whole vectors rather than full tiles and a thin
   // last one: with a 3-vector tile, 64 rows as 2 + 2 vectors, not 3 + 1, and
   // 100 floats (7 vectors) as 3 + 2 + 2, not 3 + 3 + 1 (a 1-vector tile is
@@ -168,21 +168,31 @@ void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, const GemmProblem
   const bool split_rows = row_tiles >= ceil_div(p.n, uk.nr);
   const Range tiles = split_rows ? share(row_tiles, 1, id, team) : Range{0, row_tiles};
   const Range cols = split_rows ? Range{0, p.n} : share(p.n, uk.nr, id, team);
+  // Row tile outermost: its A block (MR x KC) stays in L1/L2 across the
+  // column tiles, which matters when C is narrow and A large.  A short C
+  // (its A block of several tiles fits L2, as packed A does) that is wider
+  // than high turns the order round when the operands come from memory: a
+  // sliver of B, read once, stays in L1 across the row tiles, as in the
+  // packed macro-kernel.  (In cache, one call per row tile is cheaper.)
+  const index_t rows_here = split_rows ? tiles.end - tiles.begin : row_tiles;
+  const bool columns_outer =
+      a_from_memory && rows_here > 1 && p.m <= mc_max && cols.end - cols.begin > p.m;
+  const index_t col_step = columns_outer ? index_t(uk.nr) : cols.end - cols.begin;
   for (index_t pc = 0; pc < p.k; pc += kc_max) {
     const index_t kc = std::min(kc_max, p.k - pc);
     const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
     const T *a = p.a + pc * p.a_cs;
-    // Row tile outermost: its A block (MR x KC) stays in L1/L2 across the
-    // column tiles, which matters when C is narrow and A large.
-    for (index_t t = tiles.begin; t < tiles.end; ++t) {  // (one tile: no divisions)
-      const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
-      const index_t end =
-          t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
-      const index_t j = cols.begin;
-      if (cols.end > j)  // all of this thread's columns in one call
+    for (index_t j = cols.begin; j < cols.end; j += col_step) {
+      const int width = static_cast<int>(std::min(col_step, cols.end - j));
+      const bool a_first = a_from_memory && j == cols.begin;  // later slivers find A in L2
+      for (index_t t = tiles.begin; t < tiles.end; ++t) {  // (one tile: no divisions)
+        const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
+        const index_t end =
+            t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
         uk.direct(kc, a + i, p.a_cs, p.b + pc * p.b_rs + j * p.b_cs, p.b_rs, p.b_cs,
-                  p.c + i + j * p.ldc, p.ldc, p.alpha, beta, static_cast<int>(end - i),
-                  static_cast<int>(cols.end - j), a_from_memory);
+                  p.c + i + j * p.ldc, p.ldc, p.alpha, beta, static_cast<int>(end - i), width,
+                  a_first);
+      }
     }
   }
 }
@@ -394,7 +404,7 @@ bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads
   const auto run = [&](const GemmProblem<T> &q) {
     const bool a_from_memory = !is_small(kr.unpacked, q);
     const GemmMicrokernel<T> &uk = direct_kernel(kr, q);
-    run_team(threads, [&](int id, int team) { gemm_direct(uk, kc, q, a_from_memory, id, team); });
+    run_team(threads, [&](int id, int team) { gemm_direct(uk, kc, kr.blocks.mc, q, a_from_memory, id, team); });
   };
   if (takes_transposed_route(kr.micro, p)) {
     const index_t ldd = round_up(p.n, kr.micro.vector_rows);
