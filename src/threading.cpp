@@ -8,6 +8,7 @@
 #include <atomic>
 
 #include "environment.hpp"
+#include "team_wake.hpp"
 
 #ifndef TILEBLAS_DEFAULT_THREADS
 #define TILEBLAS_DEFAULT_THREADS 0
@@ -24,8 +25,8 @@ std::atomic<bool> g_forked_child{false};
 // median of 15), 2 threads against 1 win from 0.5 Mflop: s/dgemm 64^3 1.2x /
 // 1.5x, 80^3 1.5x, 96^3 1.6x, and trsm/syrk/trmm/symm 96-128 1.2-1.8x.
 // (The old 2 Mflop kept everything below 100^3 on one thread.)  A team woken
-// after an idle spell can cost milliseconds on a VM whatever the size
-// (README, Threads); that is no reason to keep mid sizes on one thread.
+// after an idle spell can cost milliseconds on a VM whatever the size; that
+// is team_wake.hpp's concern, not a reason to keep mid sizes on one thread.
 constexpr double kMinFlopsPerExtraThread = 0.25e6;
 
 // Level 1/2 stream memory: each extra thread needs this many bytes.  Measured
@@ -36,6 +37,10 @@ constexpr double kMinFlopsPerExtraThread = 0.25e6;
 // 512 KB.  Counting elements instead of bytes had kept double and complex
 // matrices of 512 KB - 1 MB on one thread.
 constexpr double kMinBytesPerExtraThread = 200e3;
+
+// Rough one-core speeds (an AVX2 core's fp32 peak, a core's memory stream),
+// only to weigh a call against the team's wake-up (team_wake.hpp).
+constexpr double kFlopsPerSecond = 100e9, kBytesPerSecond = 20e9;
 
 int available_cores() {
   cpu_set_t set;
@@ -85,7 +90,7 @@ int num_threads() {
 void set_num_threads(int n) { g_user_threads.store(n > 0 ? n : 0, std::memory_order_relaxed); }
 
 namespace {
-int threads_for_work(double work, double min_work_per_extra_thread) {
+int threads_for_work(double work, double min_work_per_extra_thread, double work_per_second) {
   if (work < 2 * min_work_per_extra_thread) return 1;  // small calls: nothing else to look up
   int threads = num_threads();
   if (threads <= 1) return 1;
@@ -95,13 +100,20 @@ int threads_for_work(double work, double min_work_per_extra_thread) {
 #endif
   const double by_size = work / min_work_per_extra_thread;
   if (by_size < threads) threads = by_size < 1 ? 1 : static_cast<int>(by_size);
+#ifdef TILEBLAS_USE_OPENMP
+  if (threads > 1 && keep_on_one_thread(work / work_per_second)) return 1;
+#endif
   return threads;
 }
 }  // namespace
 
-int threads_for_call(double flops) { return threads_for_work(flops, kMinFlopsPerExtraThread); }
+int threads_for_call(double flops) {
+  return threads_for_work(flops, kMinFlopsPerExtraThread, kFlopsPerSecond);
+}
 
-int threads_for_bytes(double bytes) { return threads_for_work(bytes, kMinBytesPerExtraThread); }
+int threads_for_bytes(double bytes) {
+  return threads_for_work(bytes, kMinBytesPerExtraThread, kBytesPerSecond);
+}
 
 const char *threading_model() {
 #ifdef TILEBLAS_USE_OPENMP

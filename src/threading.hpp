@@ -14,7 +14,9 @@ void set_num_threads(int n);  // n < 1 restores the default
 
 // Threads one Level 3 call of `flops` floating-point operations should use:
 // 1 when the problem is too small to pay for a team, inside the caller's
-// parallel region (no threads squared), or in a child process after fork().
+// parallel region (no threads squared), in a child process after fork(), or
+// when it is shorter than the idle team has been taking to wake
+// (team_wake.hpp).
 int threads_for_call(double flops);
 
 // The same for a Level 1/2 call that streams `bytes` of matrix and vectors
@@ -37,14 +39,23 @@ void team_barrier();
 
 #ifdef TILEBLAS_USE_OPENMP
 #include <omp.h>
+
+#include "team_wake.hpp"
 template <class Body>
 void tileblas::run_team(int threads, Body &&body) {
   if (threads <= 1) {
     body(0, 1);
     return;
   }
+  TeamStart start;
+  team_starting(start);
 #pragma omp parallel num_threads(threads)
-  body(omp_get_thread_num(), omp_get_num_threads());
+  {
+    const int id = omp_get_thread_num();
+    if (id != 0) team_member_arrived(start);
+    body(id, omp_get_num_threads());
+  }
+  team_finished(start);
 }
 inline void tileblas::team_barrier() {
 #pragma omp barrier
