@@ -404,7 +404,9 @@ bool gemm_unpacked(const GemmKernel<T> &kr, const GemmProblem<T> &p, int threads
   const auto run = [&](const GemmProblem<T> &q) {
     const bool a_from_memory = !is_small(kr.unpacked, q);
     const GemmMicrokernel<T> &uk = direct_kernel(kr, q);
-    run_team(threads, [&](int id, int team) { gemm_direct(uk, kc, kr.blocks.mc, q, a_from_memory, id, team); });
+    run_team(threads, [&](int id, int team) {
+      gemm_direct(uk, kc, kr.blocks.mc, q, a_from_memory, id, team);
+    });
   };
   if (takes_transposed_route(kr.micro, p)) {
     const index_t ldd = round_up(p.n, kr.micro.vector_rows);
