@@ -2,12 +2,16 @@
 #include "avx2/pack_avx2.hpp"
 #include "avx2/vec_avx2.hpp"
 #include "make_microkernel.hpp"
+#include "trsm_tile_rows.hpp"
 
 namespace tileblas::avx2 {
 
 GemmMicrokernel<double> dgemm_avx2_8x6() {
-  return make_microkernel<VecDouble, 2, 6, &transposed::pack_a<Transposer<double>, 8>,
-                          &transposed::copy_columns<Transposer<double>>>("dgemm_avx2_8x6");
+  GemmMicrokernel<double> uk =
+      make_microkernel<VecDouble, 2, 6, &transposed::pack_a<Transposer<double>, 8>,
+                       &transposed::copy_columns<Transposer<double>>>("dgemm_avx2_8x6");
+  uk.solve_left = &TrsmTileRows<Transposer<double>, 2, 6>::left;  // a row: 4 + 2 lanes
+  return uk;
 }
 
 }  // namespace tileblas::avx2

@@ -94,6 +94,7 @@ struct VecDoubleOf {
   static reg load_halves(const T *p) { return load(p); }
   static reg broadcast(const T *p) { return _mm256_broadcast_sd(p); }
   static reg fma(reg a, reg b, reg c) { return _mm256_fmadd_pd(a, b, c); }
+  static reg fnmadd(reg a, reg b, reg c) { return _mm256_fnmadd_pd(a, b, c); }  // c - a b
   static reg mul(reg a, reg b) { return _mm256_mul_pd(a, b); }
   static void store(T *p, reg v) { _mm256_storeu_pd(p, v); }
   static reg lane(reg v, int i) {  // as two 32-bit lanes 2i, 2i+1
