@@ -168,32 +168,42 @@ void gemm_direct(const GemmMicrokernel<T> &uk, index_t kc_max, index_t mc_max,
   const bool split_rows = row_tiles >= ceil_div(p.n, uk.nr);
   const Range tiles = split_rows ? share(row_tiles, 1, id, team) : Range{0, row_tiles};
   const Range cols = split_rows ? Range{0, p.n} : share(p.n, uk.nr, id, team);
-  // Row tile outermost: its A block (MR x KC) stays in L1/L2 across the
-  // column tiles, which matters when C is narrow and A large.  A short C
-  // (its A block of several tiles fits L2, as packed A does) that is wider
-  // than high turns the order round when the operands come from memory: a
-  // sliver of B, read once, stays in L1 across the row tiles, as in the
-  // packed macro-kernel.  (In cache, one call per row tile is cheaper.)
-  const index_t rows_here = split_rows ? tiles.end - tiles.begin : row_tiles;
-  const bool columns_outer =
-      a_from_memory && rows_here > 1 && p.m <= mc_max && cols.end - cols.begin > p.m;
-  const index_t col_step = columns_outer ? index_t(uk.nr) : cols.end - cols.begin;
-  for (index_t pc = 0; pc < p.k; pc += kc_max) {
+  // The loop order, outermost first, by what stays in cache:
+  //  - depth block, row tile, columns: a row tile's A block (MR x KC) stays
+  //    in L1/L2 across the column tiles, which matters when C is narrow and
+  //    A large;
+  //  - for a short C wider than high whose operands come from memory (m at
+  //    most MC: its A block of several tiles fits L2, as packed A does):
+  //    a run of depth blocks, column sliver, depth block, row tile.  A
+  //    sliver of B, read once, stays in L1 across the row tiles, as in the
+  //    packed macro-kernel; and with runs of as many depth blocks as keep m
+  //    x run within two packed A blocks (MC x KC is half of L2), each
+  //    column of B is read from memory in long runs, which the prefetchers
+  //    follow, rather than KC at a time.
+  // Each element of C still gets its depth blocks in order.  (In cache, one
+  // call per row tile is cheaper.)
+  const bool short_wide = a_from_memory && p.m <= mc_max && cols.end - cols.begin > p.m;
+  const index_t col_step = short_wide ? index_t(uk.nr) : cols.end - cols.begin;
+  const index_t run = short_wide ? std::max<index_t>(1, 2 * mc_max / p.m) * kc_max : p.k;
+  // Depth block pc of this thread's row tiles and columns [j, j + col_step).
+  const auto block = [&](index_t pc, index_t j) {
     const index_t kc = std::min(kc_max, p.k - pc);
     const T beta = pc == 0 ? p.beta : T(1);  // later depth blocks accumulate
-    const T *a = p.a + pc * p.a_cs;
-    for (index_t j = cols.begin; j < cols.end; j += col_step) {
-      const int width = static_cast<int>(std::min(col_step, cols.end - j));
-      const bool a_first = a_from_memory && j == cols.begin;  // later slivers find A in L2
-      for (index_t t = tiles.begin; t < tiles.end; ++t) {  // (one tile: no divisions)
-        const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
-        const index_t end =
-            t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
-        uk.direct(kc, a + i, p.a_cs, p.b + pc * p.b_rs + j * p.b_cs, p.b_rs, p.b_cs,
-                  p.c + i + j * p.ldc, p.ldc, p.alpha, beta, static_cast<int>(end - i), width,
-                  a_first);
-      }
+    const int width = static_cast<int>(std::min(col_step, cols.end - j));
+    const bool a_first = a_from_memory && j == cols.begin;  // later slivers find A in L2
+    for (index_t t = tiles.begin; t < tiles.end; ++t) {  // (one tile: no divisions)
+      const index_t i = t == 0 ? 0 : vectors * t / row_tiles * uk.vector_rows;
+      const index_t end =
+          t == row_tiles - 1 ? p.m : vectors * (t + 1) / row_tiles * uk.vector_rows;
+      uk.direct(kc, p.a + i + pc * p.a_cs, p.a_cs, p.b + pc * p.b_rs + j * p.b_cs, p.b_rs,
+                p.b_cs, p.c + i + j * p.ldc, p.ldc, p.alpha, beta, static_cast<int>(end - i),
+                width, a_first);
     }
+  };
+  for (index_t run0 = 0; run0 < p.k; run0 += run) {
+    const index_t run1 = std::min(p.k, run0 + run);
+    for (index_t j = cols.begin; j < cols.end; j += col_step)
+      for (index_t pc = run0; pc < run1; pc += kc_max) block(pc, j);
   }
 }
 

@@ -90,6 +90,8 @@ int num_threads() {
 void set_num_threads(int n) { g_user_threads.store(n > 0 ? n : 0, std::memory_order_relaxed); }
 
 namespace {
+// work_per_second: 0 for an estimate (the team's wake-up is not weighed,
+// and the call is not counted by team_wake).
 int threads_for_work(double work, double min_work_per_extra_thread, double work_per_second) {
   if (work < 2 * min_work_per_extra_thread) return 1;  // small calls: nothing else to look up
   int threads = num_threads();
@@ -101,7 +103,7 @@ int threads_for_work(double work, double min_work_per_extra_thread, double work_
   const double by_size = work / min_work_per_extra_thread;
   if (by_size < threads) threads = by_size < 1 ? 1 : static_cast<int>(by_size);
 #ifdef TILEBLAS_USE_OPENMP
-  if (threads > 1 && keep_on_one_thread(work / work_per_second)) return 1;
+  if (threads > 1 && work_per_second > 0 && keep_on_one_thread(work / work_per_second)) return 1;
 #endif
   return threads;
 }
@@ -109,6 +111,10 @@ int threads_for_work(double work, double min_work_per_extra_thread, double work_
 
 int threads_for_call(double flops) {
   return threads_for_work(flops, kMinFlopsPerExtraThread, kFlopsPerSecond);
+}
+
+int threads_for_call_size(double flops) {
+  return threads_for_work(flops, kMinFlopsPerExtraThread, 0);
 }
 
 int threads_for_bytes(double bytes) {

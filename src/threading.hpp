@@ -18,6 +18,9 @@ void set_num_threads(int n);  // n < 1 restores the default
 // when it is shorter than the idle team has been taking to wake
 // (team_wake.hpp).
 int threads_for_call(double flops);
+// The same by the call's size alone, for a cost estimate: no wake-up rule,
+// and nothing recorded.
+int threads_for_call_size(double flops);
 
 // The same for a Level 1/2 call that streams `bytes` of matrix and vectors
 // once (2 threads from 400 KB: a 316^2 float, 224^2 double or 158^2 complex

@@ -63,7 +63,7 @@ double measure_cpu_rate() {
     const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (s > 0 && (best == 0 || s < best)) best = s;
   }
-  return best > 0 ? flops / best / threads_for_call(flops) : 0;
+  return best > 0 ? flops / best / threads_for_call_size(flops) : 0;
 }
 
 void describe(const GpuState &s) {
@@ -138,7 +138,7 @@ bool decide_host_offload(const char *routine, const cuda::DeviceGemm &g, const G
   if (backend_setting() == Backend::Gpu) return true;
   if (const double min = min_gflop_override(); min >= 0) return flops >= min * 1e9;
   const double per_thread = s.cpu_flops_per_thread[g.in == cuda::Elem::F64 ? 1 : 0];
-  const OffloadEstimate e = estimate_offload(g, s.info, per_thread * threads_for_call(flops));
+  const OffloadEstimate e = estimate_offload(g, s.info, per_thread * threads_for_call_size(flops));
   if (verbose_level() >= 2)
     verbose_print("%s: offload model: GPU %.3g ms, CPU %.3g ms -> %s", routine,
                   e.gpu_seconds * 1e3, e.cpu_seconds * 1e3, e.use_gpu ? "GPU" : "CPU");

@@ -37,9 +37,13 @@ const CpuTarget &avx2_target() {
     // loses from 96 columns (3000 x 96 x 3000 0.89x, x 48 x 1.0x, x 16 x
     // 1.3x).  A column stride of a multiple of 1 KiB maps a row tile's
     // columns into at most 4 of L1's 64 sets: 4096 x 16 x 4096 0.7-0.8x
-    // (against 1.3-1.5x at 2000 x 16 x 2000), 256^3 0.73-0.9x.
-    t.sgemm.unpacked = {double(3 << 24), 128, 128, 16, 2, 1024};
-    t.dgemm.unpacked = {double(1 << 24), 64, 128, 8, 2, 1024};
+    // (against 1.3-1.5x at 2000 x 16 x 2000), 256^3 0.73-0.9x.  A short C
+    // runs unpacked up to 4 row tiles (sgemm 64, dgemm 32 rows), where B's
+    // columns are read in long runs (gemm_direct): s/dgemm 48 / 24 x 4096 x
+    // 4096 1.2x the packed path, 64 / 32 rows the same, dgemm 48-64 rows
+    // 0.93-0.97x.
+    t.sgemm.unpacked = {double(3 << 24), 128, 128, 16, 4, 1024};
+    t.dgemm.unpacked = {double(1 << 24), 64, 128, 8, 4, 1024};
     // Complex GEMM on interleaved slivers: B slivers of 6 KiB (cgemm KC=256 x
     // 24 B, zgemm KC=128 x 48 B) stay in L1; A blocks of 192 KiB in L2.
     // (Kept from the 8x6 / 4x6 split-storage kernels: the 8x3 / 4x3 ones ran
