@@ -13,17 +13,18 @@
 
 namespace tileblas {
 
-// PackA and CopyA default to the portable copies; a target may pass its own,
-// and assembly for the unpacked path's tiles (AsmTiles: see SimdMicrokernel).
+// PackA, CopyA and PackB default to the portable copies; a target may pass
+// its own, and assembly for the unpacked path's tiles (AsmTiles: see
+// SimdMicrokernel).
 template <class V, int MV, int NR,
           PackAFn<typename V::T> PackA = &pack_a<typename V::T, MV * V::width>,
           CopyColumnsFn<typename V::T> CopyA = &copy_columns<typename V::T>,
-          class AsmTiles = void>
+          class AsmTiles = void, PackBFn<typename V::T> PackB = &pack_b<typename V::T, NR>>
 GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   using T = typename V::T;
   using K = SimdMicrokernel<V, MV, NR, AsmTiles>;
   GemmMicrokernel<T> uk = {name, K::MR, NR, V::width, &K::run, &K::run_edge, &K::run_direct,
-                           PackA, &pack_b<T, NR>};
+                           PackA, PackB};
   uk.copy_a = CopyA;
   uk.solve_left = &TrsmTile<V, MV, NR>::left;
   uk.solve_right = &TrsmTile<V, MV, NR>::right;

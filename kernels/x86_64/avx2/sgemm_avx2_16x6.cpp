@@ -9,7 +9,8 @@ namespace tileblas::avx2 {
 GemmMicrokernel<float> sgemm_avx2_16x6() {
   GemmMicrokernel<float> uk =
       make_microkernel<VecFloat, 2, 6, &transposed::pack_a<Transposer<float>, 16>,
-                       &transposed::copy_columns<Transposer<float>>>("sgemm_avx2_16x6");
+                       &transposed::copy_columns<Transposer<float>>, void,
+                       &transposed::pack_b<Transposer<float>, 6>>("sgemm_avx2_16x6");
   uk.solve_left = &TrsmTileRows<Transposer<float>, 2, 6>::left;  // a row of 6 fits one vector
   return uk;
 }
