@@ -78,18 +78,20 @@ void pack_a(index_t rows, index_t depth, const T *src, index_t rs, index_t cs, T
   }
 }
 
-// An op(B) block (PackBFn) for slivers narrower than a vector (NR < W):
-// B's columns into NR-column slivers.  From a column-major B (its columns
-// contiguous along the depth), W depth steps of a sliver are NR vector
-// loads, one transpose and W whole-vector stores in depth order, each
-// store's spill past its NR values overwritten by the next; a sliver's last
-// row is cut to NR, so nothing past the sliver is written (threads pack
-// neighbouring slivers).  Element by element (pack_slivers) it cost a
-// 64^2 strmm 22 % of its time on Zen 3.  Other sources take that path.
+// An op(B) block (PackBFn): B's columns into NR-column slivers.  From a
+// column-major B (its columns contiguous along the depth), W depth steps of
+// a sliver are, for each group of W of its columns, the group's loads, one
+// W x W transpose and W stores; the stores go in depth order, each row's
+// last group spilling past the row into the next one, which the next row's
+// first store overwrites; a sliver's last row is cut to NR, so nothing past
+// the sliver is written (threads pack neighbouring slivers).  Element by
+// element (pack_slivers) it cost a 64^2 strmm 22 % of its time on Zen 3,
+// dtrmm 14 %.  Other sources take that path.
 template <class X, int NR, class T = typename X::T>
 void pack_b(index_t depth, index_t cols, const T *src, index_t rs, index_t cs, T *dst) {
   constexpr int W = X::W;
-  static_assert(NR < W, "a sliver row must leave room for the spill");
+  constexpr int G = (NR + W - 1) / W;     // column groups of W
+  constexpr int kLast = NR - (G - 1) * W;  // columns in the last group
   if (rs != 1) {
     pack_slivers<T, NR>(cols, depth, src, cs, rs, dst);
     return;
@@ -100,16 +102,23 @@ void pack_b(index_t depth, index_t cols, const T *src, index_t rs, index_t cs, T
     T *out = dst + s * depth;
     index_t p = 0;
     for (; p + W <= depth; p += W) {
-      typename X::R r[W];
+      typename X::R r[G][W];
+#pragma GCC unroll 4
+      for (int g = 0; g < G; ++g) {
 #pragma GCC unroll 16
-      for (int i = 0; i < W; ++i) r[i] = i < NR ? X::load(col + i * cs + p) : X::zero();
-      X::transpose(r);
+        for (int i = 0; i < W; ++i)
+          r[g][i] = g * W + i < NR ? X::load(col + (g * W + i) * cs + p) : X::zero();
+        X::transpose(r[g]);
+      }
 #pragma GCC unroll 16
       for (int q = 0; q < W; ++q) {
+        T *row = out + (p + q) * NR;
+#pragma GCC unroll 4
+        for (int g = 0; g + 1 < G; ++g) X::store(row + g * W, r[g][q]);
         if (p + q + 1 == depth)
-          X::store_partial(out + (p + q) * NR, r[q], NR);
+          X::store_partial(row + (G - 1) * W, r[G - 1][q], kLast);
         else
-          X::store(out + (p + q) * NR, r[q]);
+          X::store(row + (G - 1) * W, r[G - 1][q]);
       }
     }
     for (; p < depth; ++p)

@@ -9,7 +9,8 @@ namespace tileblas::avx2 {
 GemmMicrokernel<double> dgemm_avx2_8x6() {
   GemmMicrokernel<double> uk =
       make_microkernel<VecDouble, 2, 6, &transposed::pack_a<Transposer<double>, 8>,
-                       &transposed::copy_columns<Transposer<double>>>("dgemm_avx2_8x6");
+                       &transposed::copy_columns<Transposer<double>>, void,
+                       &transposed::pack_b<Transposer<double>, 6>>("dgemm_avx2_8x6");
   uk.solve_left = &TrsmTileRows<Transposer<double>, 2, 6>::left;  // a row: 4 + 2 lanes
   return uk;
 }
