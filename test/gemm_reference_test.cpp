@@ -511,6 +511,11 @@ const LargeCase kLargeCases[] = {
     {"d_3000x150x400_f77_NN_team_skinny", 'd', 3000, 150, 400, Api::Fortran, 'N', 'N', 0.5, 1.0, 0, false},
     {"s_100x2500x1000_f77_NN_short", 's', 100, 2500, 1000, Api::Fortran, 'N', 'N', 1.0, -1.0, 0, false},
     {"d_61x3001x900_col_NT_short", 'd', 61, 3001, 900, Api::CblasCol, 'N', 'T', 1.0, 1.0, 1, false},
+    // A short C from memory: column sliver by sliver, each over runs of
+    // depth blocks (several runs, the last one partial), 2-4 row tiles.
+    {"s_40x3001x3000_col_NN_short_runs", 's', 40, 3001, 3000, Api::CblasCol, 'N', 'N', 1.0, 0.5, 0, false},
+    {"d_27x2003x2500_f77_NT_short_runs", 'd', 27, 2003, 2500, Api::Fortran, 'N', 'T', -1.0, 0.0, 2, true},
+    {"s_3001x19x2000_row_NN_short_runs", 's', 3001, 19, 2000, Api::CblasRow, 'N', 'N', 0.5, 1.0, 1, false},
     // A^T B with a small C over a long depth runs as dot products (both
     // operands read along the depth, a masked last vector).
     {"s_24x24x100003_col_TN_dot", 's', 24, 24, 100003, Api::CblasCol, 'T', 'N', 1.0, 0.0, 1, true},
