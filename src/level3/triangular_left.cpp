@@ -175,10 +175,15 @@ class LeftDriver {
       std::fill(tile, tile + mr * nr, T(0));
       copy_tile(tile, mr, c, b_.cs, rows, cols, true);
       uk_.edge(d.hi - d.lo, a, bs + d.lo * nr, tile, mr, T(-1), beta, rows, cols);
+      // The tile solve's packed rows carry the padding's zeros already.
       alignas(64) T solved[kMaxTileElements];
-      if (!uk_.solve_left || !uk_.solve_left(backward, tri, tile, mr, solved))
-        solve_left_exact(backward, t_.skip_zero_b, tri, mr, tile, mr, rows, cols);
+      const bool packed = uk_.solve_left && uk_.solve_left(backward, tri, tile, mr, solved);
+      if (!packed) solve_left_exact(backward, t_.skip_zero_b, tri, mr, tile, mr, rows, cols);
       copy_tile(tile, mr, c, b_.cs, rows, cols, false);
+      if (packed) {
+        std::copy(solved, solved + rows * nr, x);
+        continue;
+      }
       for (int l = 0; l < rows; ++l)
         for (int jj = 0; jj < nr; ++jj) x[l * nr + jj] = jj < cols ? tile[l + jj * mr] : T(0);
     }
