@@ -83,8 +83,12 @@ struct Clip {
   Part part;
   index_t diag;
 
-  bool keeps(index_t i, index_t j) const {
-    return part == Part::All || (part == Part::Upper ? i <= j + diag : i >= j + diag);
+  // Of rows [i, i + h) of column j, those kept, as offsets from i.
+  gemm_detail::Range kept_rows(index_t i, index_t j, index_t h) const {
+    const index_t edge = j + diag - i;  // the diagonal's row, from i
+    if (part == Part::Upper) return {0, std::clamp<index_t>(edge + 1, 0, h)};
+    if (part == Part::Lower) return {std::clamp<index_t>(edge, 0, h), h};
+    return {0, h};
   }
   // Rows [begin, end) of the columns [j, j + w) that reach the kept part, in
   // whole tiles of `mr` rows from the block's row 0 (packed slivers start there).
@@ -129,9 +133,10 @@ void macro_kernel(const ComplexGemmKernel<R> &kern, Clip clip, index_t mc, index
         for (index_t j = 0; j < nr_now; ++j)
           for (index_t i = 0; i < mr_now; ++i) tile[i + j * MR] = cij[i + j * ldc];
       kern.kernel(kc, a, b, tile, MR, alpha, beta);
-      for (index_t j = 0; j < nr_now; ++j)
-        for (index_t i = 0; i < mr_now; ++i)
-          if (clip.keeps(ir + i, jr + j)) cij[i + j * ldc] = tile[i + j * MR];
+      for (index_t j = 0; j < nr_now; ++j) {
+        const gemm_detail::Range kept = clip.kept_rows(ir, jr + j, mr_now);
+        std::copy(tile + kept.begin + j * MR, tile + kept.end + j * MR, cij + kept.begin + j * ldc);
+      }
     }
   }
 }
