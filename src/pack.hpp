@@ -36,14 +36,14 @@ void pack_slivers(index_t rows, index_t depth, const T *src, index_t rs, index_t
     // A^T packs here, 19 % of a 64^2 one) +5 %.
     constexpr index_t kSteps = 8;
     constexpr int kWide = W <= 4 ? 4 : W <= 8 ? 8 : W <= 16 ? 16 : W;
+    // One move of at most 32 bytes, whose spill fits in the next row.
+    constexpr bool kWidens = kWide > W && kWide <= 2 * W && kWide * sizeof(T) <= 32;
     const index_t whole = rows / W * W;
     for (index_t p0 = 0; p0 < depth; p0 += kSteps) {
       const index_t p1 = p0 + kSteps < depth ? p0 + kSteps : depth;
       for (index_t r = 0; r < whole; r += W) {
         T *out = dst + r * depth + p0 * W;
-        // (The spill must fit in the next row: kWide <= 2 W.)
-        const bool wide =
-            kWide > W && kWide <= 2 * W && kWide * sizeof(T) <= 32 && r + kWide <= rows;
+        const bool wide = kWidens && r + kWide <= rows;
         for (index_t p = p0; p < p1; ++p) {
           const T *col = src + r + p * cs;
           if (wide && p + 1 < depth) {
