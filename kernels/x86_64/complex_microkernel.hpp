@@ -35,7 +35,7 @@ struct ComplexMicrokernel {
   static constexpr ComplexPackFn<R> pack_a = &pack_complex<R, MR>, pack_b = &pack_complex<R, NR>;
 
   static void run(index_t k, const R *a, const R *b, std::complex<R> *c, index_t ldc,
-                  std::complex<R> alpha, std::complex<R> beta) {
+                  const std::complex<R> &alpha, const std::complex<R> &beta) {
     reg acc[2 * NR][MV];  // [2j]: times re(b_j), [2j + 1]: times im(b_j)
 #pragma GCC unroll 32
     for (int j = 0; j < 2 * NR; ++j)

@@ -23,7 +23,7 @@ namespace {
 // C[0:MR, 0:NR] = alpha * A-sliver * B-sliver + beta * C (beta == 0: C not read).
 template <class R, int MR, int NR>
 void portable_microkernel(index_t k, const R *a, const R *b, std::complex<R> *c, index_t ldc,
-                          std::complex<R> alpha, std::complex<R> beta) {
+                          const std::complex<R> &alpha, const std::complex<R> &beta) {
   R by_re[NR][2 * MR] = {}, by_im[NR][2 * MR] = {};
   for (index_t p = 0; p < k; ++p, a += 2 * MR, b += 2 * NR)
     for (int j = 0; j < NR; ++j) {
