@@ -8,7 +8,6 @@
 // computed whole into a scratch tile by GEMM and only their triangle is
 // added into C.
 #include <algorithm>
-#include <cstdio>
 #include <type_traits>
 
 #include "dispatch.hpp"
@@ -22,6 +21,16 @@
 namespace tileblas {
 namespace level3 {
 namespace {
+
+// The routines here, named with the precision's letter in out-of-memory
+// notes.  (A table, not an snprintf on every call: 1 % of a 64^2 ssyrk.)
+enum class Routine { Gemmt, Syrk, Syr2k };
+template <class T>
+const char *routine_name(Routine r) {
+  static constexpr const char *kNames[2][3] = {{"sgemmt", "ssyrk", "ssyr2k"},
+                                               {"dgemmt", "dsyrk", "dsyr2k"}};
+  return kNames[std::is_same_v<T, float> ? 0 : 1][int(r)];
+}
 
 // Diagonal blocks at or below this size are done whole via the scratch tile:
 // large enough for an efficient GEMM, small enough that the wasted half
@@ -88,17 +97,15 @@ void triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<
 
 // The triangle in one pass of the packed driver (real T; C column-major).
 // False, having written nothing, when its pack buffers cannot be had even at
-// the smallest blocking; `routine` (e.g. "syrk") names the call in the
-// out-of-memory notes.
+// the smallest blocking.
 template <class T>
 bool packed_triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y,
-                             T beta, MutView<T> c, const char *routine) {
+                             T beta, MutView<T> c, Routine routine) {
   const GemmKernel<T> &kernel = gemm_kernel_of<T>(active_target());
   const GemmProblem<T> p{n, n, k, alpha, x.p, x.rs, x.cs, y.p, y.rs, y.cs, beta, c.p, c.cs};
   // The triangle holds about half of an n x n x k GEMM's 2n^2k flops.
   const int threads = threads_for_call(double(n) * double(n) * double(k));
-  char name[16];  // "dsyr2k"; not std::string, which may allocate (and throw)
-  std::snprintf(name, sizeof name, "%c%s", std::is_same_v<T, float> ? 's' : 'd', routine);
+  const char *name = routine_name<T>(routine);
   if (triangle_blocked(kernel, uplo == Uplo::Upper, p, threads, name)) return true;
   // The recursive path below still completes the call (each of its GEMMs
   // degrades on its own, down to unpacked loops).
@@ -110,7 +117,7 @@ bool packed_triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x
 // scales (A, B not read).  `routine` names the call in out-of-memory notes.
 template <class T>
 void update_triangle(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y, T beta,
-                     MutView<T> c, const char *routine) {
+                     MutView<T> c, Routine routine) {
   if (alpha == T(0) || k == 0) return scale_triangle(uplo, n, beta, c);
   if constexpr (is_complex<T>::value) {
     // The complex engine's triangle pass (it degrades on its own out of memory).
@@ -134,7 +141,8 @@ void gemmt(Uplo uplo, Op ta, Op tb, index_t n, index_t k, T alpha, const T *a, i
   using level3::View;
   if (n <= 0) return;
   level3::update_triangle<T>(uplo, n, k, alpha, View<T>::col_major(a, lda).op(ta),
-                             View<T>::col_major(b, ldb).op(tb), beta, {c, 1, ldc}, "gemmt");
+                             View<T>::col_major(b, ldb).op(tb), beta, {c, 1, ldc},
+                             level3::Routine::Gemmt);
 }
 
 template <class T>
@@ -148,7 +156,7 @@ void syrk(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, co
   const View<T> y = x.op(hermitian ? Op::C : Op::T);
   // HERK reads only the real part of C's diagonal.
   if (hermitian && beta != T(0)) level3::realify_diagonal(n, cv);
-  level3::update_triangle<T>(uplo, n, k, alpha, x, y, beta, cv, "syrk");
+  level3::update_triangle<T>(uplo, n, k, alpha, x, y, beta, cv, level3::Routine::Syrk);
   if (hermitian) level3::realify_diagonal(n, cv);
 }
 
@@ -163,10 +171,11 @@ void syr2k(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, c
   const View<T> y = View<T>::col_major(b, ldb).op(trans);
   if (hermitian && beta != T(0)) level3::realify_diagonal(n, cv);
   // Two passes over the triangle: alpha X Y' + beta C, then alpha' Y X' + C.
-  level3::update_triangle<T>(uplo, n, k, alpha, x, y.op(flip), beta, cv, "syr2k");
+  level3::update_triangle<T>(uplo, n, k, alpha, x, y.op(flip), beta, cv,
+                             level3::Routine::Syr2k);
   if (alpha != T(0) && k > 0)
     level3::update_triangle<T>(uplo, n, k, hermitian ? level3::conj_of(alpha) : alpha, y,
-                               x.op(flip), T(1), cv, "syr2k");
+                               x.op(flip), T(1), cv, level3::Routine::Syr2k);
   if (hermitian) level3::realify_diagonal(n, cv);
 }
 
