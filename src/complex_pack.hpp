@@ -6,7 +6,9 @@
 #pragma once
 
 #include <complex>
+#include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "target.hpp"
 
@@ -30,6 +32,27 @@ inline void copy_element(std::complex<R> *d, const std::complex<R> *s) {
     std::memcpy(static_cast<void *>(d), s, sizeof(*d));
 }
 
+// N complex elements from s to d (as 2N reals), conjugated when kConj, as
+// whole-vector moves, the imaginary parts' signs flipped in register.
+// (A memcpy and then a sign flip in place reloaded each stored part: 15 % of
+// a 64^2 cherk, B = A^H.)  N not a power of two goes element by element.
+template <bool kConj, int N, class R>
+inline void copy_elements(R *d, const R *s) {
+  using Bits = std::conditional_t<sizeof(R) == 4, std::int32_t, std::int64_t>;
+  constexpr int kLanes = (N & (N - 1)) == 0 ? 2 * N : 2;
+  // Values in a naturally aligned vector type; memory through an unaligned
+  // one that may alias R (as the intrinsics headers' __m256_u).
+  typedef Bits Vector __attribute__((vector_size(kLanes * sizeof(Bits))));
+  typedef Vector Unaligned __attribute__((aligned(alignof(R)), may_alias));
+  Vector sign = {};
+  for (int l = 1; l < kLanes; l += 2) sign[l] = Bits(1) << (8 * sizeof(Bits) - 1);
+  for (int e = 0; e < 2 * N; e += kLanes) {
+    Vector v = *reinterpret_cast<const Unaligned *>(s + e);
+    if (kConj) v ^= sign;
+    *reinterpret_cast<Unaligned *>(d + e) = v;
+  }
+}
+
 // Elements (i, p) at x[i*rs + p*cs] of a rows x depth block.
 template <class R, int W, bool kConj>
 void pack(index_t rows, index_t depth, const std::complex<R> *x, index_t rs, index_t cs,
@@ -44,22 +67,30 @@ void pack(index_t rows, index_t depth, const std::complex<R> *x, index_t rs, ind
     // lines depth * W elements apart that share a few L1 sets, so they
     // left L1 before they were full: 13 % of a 256^2 cherk with B = A^H.)
     // Each element's imaginary part is negated for a conjugate (a vector
-    // sign flip).
+    // sign flip).  Whole-vector moves (an element loop stayed scalar: 4-6 %
+    // of a 2048^3 cgemm); a W that is not a power of two is moved as kWide
+    // elements where the source has them, as in pack_slivers (src/pack.hpp):
+    // the spill lands in the sliver's next row, which the next step
+    // overwrites, and a sliver's last row is copied exactly.
     constexpr index_t kChunk = 8;
+    constexpr int kWide = W <= 2 ? 2 : W <= 4 ? 4 : W <= 8 ? 8 : W;
+    constexpr bool kWidens = kWide > W && kWide <= 2 * W && kWide * sizeof(C) <= 32;
     C *tail_dst = dst + full * depth;
     for (index_t p0 = 0; p0 < depth; p0 += kChunk) {
       const index_t p1 = depth - p0 < kChunk ? depth : p0 + kChunk;
-      for (index_t s = 0; s < full; s += W)
+      for (index_t s = 0; s < full; s += W) {
+        const bool wide = kWidens && s + kWide <= rows;
         for (index_t p = p0; p < p1; ++p) {
-          // Fixed-size copies become whole-vector moves (an element loop
-          // stayed scalar: 4-6 % of a 2048^3 cgemm); conjugates then flip
-          // the signs in place.  (A local staging array instead met a GCC
-          // 12 miscompile: an aligned spill to an unaligned stack slot.)
           R *d = reinterpret_cast<R *>(dst + s * depth + p * W);
-          std::memcpy(d, reinterpret_cast<const R *>(x + p * cs) + 2 * s, sizeof(R) * 2 * W);
-          if (kConj)
-            for (int i = 1; i < 2 * W; i += 2) d[i] = -d[i];
+          const R *from = reinterpret_cast<const R *>(x + p * cs + s);
+          if constexpr (kWidens)
+            if (wide && p + 1 < depth) {
+              copy_elements<kConj, kWide>(d, from);
+              continue;
+            }
+          copy_elements<kConj, W>(d, from);
         }
+      }
       for (index_t p = p0; p < p1 && tail > 0; ++p) {
         C *d = tail_dst + p * W;
         for (index_t i = 0; i < W; ++i)

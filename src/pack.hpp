@@ -13,8 +13,11 @@ namespace tileblas {
 // width (std::memcpy of 32 bytes became two 16-byte moves on AVX2).
 template <int N, class T>
 inline void copy_as_vector(T *dst, const T *src) {
-  typedef T Vector __attribute__((vector_size(N * sizeof(T)), aligned(alignof(T)), may_alias));
-  *reinterpret_cast<Vector *>(dst) = *reinterpret_cast<const Vector *>(src);
+  // Through an unaligned type that may alias T (as the intrinsics headers'
+  // __m256_u); a value of it is never held.
+  typedef T Unaligned
+      __attribute__((vector_size(N * sizeof(T)), aligned(alignof(T)), may_alias));
+  *reinterpret_cast<Unaligned *>(dst) = *reinterpret_cast<const Unaligned *>(src);
 }
 
 // Copies an `rows` x `depth` block (element (i, p) at src[i*rs + p*cs]) into
