@@ -89,9 +89,10 @@ void expand_panel(bool hermitian, Uplo uplo, index_t na, const T *a, index_t lda
 
 // Real SYMM in one pass of the packed GEMM driver, the symmetric matrix
 // packed from its stored triangle (symmetric_operand.hpp).  False, having
-// written nothing, for problems the driver's unpacked small path serves
-// (there the expanded copy below is read in place, not packed) and when
-// pack buffers cannot be had.  The same sums as the expanded path: one
+// written nothing, for problems the driver's unpacked small path serves on
+// one thread (there the expanded copy below is read in place, not packed)
+// and when pack buffers cannot be had.  On a team the expanded copy would be
+// packed again: ssymm / dsymm 64-128 on 2 threads ran 1.1-2.5x slower so.  The same sums as the expanded path: one
 // depth block per panel there, the same depth blocks here.
 template <class T>
 bool symm_packed(Side side, Uplo uplo, index_t m, index_t n, T alpha, const T *a, index_t lda,
@@ -102,9 +103,10 @@ bool symm_packed(Side side, Uplo uplo, index_t m, index_t n, T alpha, const T *a
   const GemmProblem<T> p =
       left ? GemmProblem<T>{m, n, m, alpha, a, 1, lda, b, 1, ldb, beta, c, ldc}
            : GemmProblem<T>{m, n, n, alpha, b, 1, ldb, a, 1, lda, beta, c, ldc};
-  if (kernel.micro.k_pack != 1 || gemm_detail::is_small(kernel.unpacked, p)) return false;
-  const SymmetricOperands<T> from{{a, lda, uplo == Uplo::Upper}, left};
   const int threads = threads_for_call(2.0 * double(m) * double(n) * double(p.k));
+  if (kernel.micro.k_pack != 1 || (threads == 1 && gemm_detail::is_small(kernel.unpacked, p)))
+    return false;
+  const SymmetricOperands<T> from{{a, lda, uplo == Uplo::Upper}, left};
   return gemm_blocked(kernel, p, threads, from);
 }
 
