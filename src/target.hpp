@@ -87,6 +87,13 @@ template <class T>
 using TriangularMultiplyFn = bool (*)(bool upper, index_t k, const T *a, const T *b, T *c,
                                       index_t ldc, T alpha);
 
+// TRMM's right-side diagonal tile: C (MR x NR, column stride ldc, not read)
+// = alpha * A * B over k depth steps, the triangle (zeros included) in B's
+// packed sliver.  Returns whether every result is finite.
+template <class T>
+using TriangularMultiplyRightFn = bool (*)(index_t k, const T *a, const T *b, T *c, index_t ldc,
+                                           T alpha);
+
 // The register tile a microkernel computes and its matching packers, which
 // read op(A) and op(B) as In (see PackAFn).
 template <class T, class In = T>
@@ -111,6 +118,7 @@ struct GemmMicrokernel {
   TriangularSolveFn<T> solve_left = nullptr;
   TriangularSolveFn<T> solve_right = nullptr;
   TriangularMultiplyFn<T> multiply_left = nullptr;
+  TriangularMultiplyRightFn<T> multiply_right = nullptr;
   // Dot-product tiles for a TN problem with a long depth (In == T only;
   // null: such problems pack).
   DotKernelFn<T> dot = nullptr;

@@ -724,6 +724,29 @@ TYPED_TEST(Level3, TrmmInfMeetsOnlyTheTriangle) {
       }
     }
 }
+// The right side: B := B L with B(:, 1) = Inf.  Column j of the result
+// sums B(:, p) L(p, j) over p >= j only, so columns 2.. stay finite, and the
+// last is one product, B(:, n-1) L(n-1, n-1).  Rows of whole register tiles
+// (16, 64) and partial ones.
+TYPED_TEST(Level3, TrmmRightInfMeetsOnlyTheTriangle) {
+  using T = TypeParam;
+  std::mt19937 rng(13);
+  for (int m : {3, 16, 40, 64, 100})
+    for (int n : {3, 7, 64, 130}) {
+      Mat<T> a(n, n, false), b(m, n, false);
+      a.fill_random(rng), b.fill_random(rng);
+      for (int i = 0; i < m; ++i) b(i, 1) = T(INFINITY);
+      const Mat<T> b0 = b;
+      call_tri(false, false, CblasRight, CblasLower, Op::N, CblasNonUnit, m, n, T(1), a, b);
+      for (int i = 0; i < m; ++i) {
+        for (int j = 2; j < n; ++j)
+          EXPECT_TRUE(std::isfinite(std::real(b(i, j))) && std::isfinite(std::imag(b(i, j))))
+              << "m=" << m << " n=" << n << " (" << i << ", " << j << ")";
+        const T want = T(1) * (b0(i, n - 1) * a(n - 1, n - 1));
+        EXPECT_NEAR(std::abs(b(i, n - 1) - want), 0.0, 4 * std::abs(want) * 1e-6);
+      }
+    }
+}
 TYPED_TEST(Level3, Trsm) { triangular_all<TypeParam>(true); }
 
 // ------------------------------------------------------------------ special scalars

@@ -29,6 +29,7 @@ GemmMicrokernel<typename V::T> make_microkernel(const char *name) {
   uk.solve_left = &TrsmTile<V, MV, NR>::left;
   uk.solve_right = &TrsmTile<V, MV, NR>::right;
   uk.multiply_left = &TrmmTile<V, MV, NR>::left;
+  uk.multiply_right = &TrmmTile<V, MV, NR>::right;
   // Dot tiles sized to the register file: 4 x 6 accumulators where the GEMM
   // tile has 3-4 vectors of rows (AVX-512's 32 registers), else 3 x 3.
   constexpr int kDotRows = MV >= 3 ? 4 : 3, kDotCols = MV >= 3 ? 6 : 3;

@@ -121,13 +121,19 @@ class RightDriver {
         const int rows = static_cast<int>(std::min<index_t>(mr, rows_of_block.end - ir));
         const T *a = packed_a + ir * panel.kb + d.lo * mr;
         T *c = &b_(ic + ir, k0 + s * nr);
-        if (rows == mr && cols == nr) {
-          uk_.kernel(d.hi - d.lo, a, b, c, b_.cs, alpha_, T(0));
+        bool finite;
+        if (rows == mr && cols == nr && uk_.multiply_right) {
+          finite = uk_.multiply_right(d.hi - d.lo, a, b, c, b_.cs, alpha_);
         } else {
-          uk_.edge(d.hi - d.lo, a, b, tile, mr, alpha_, T(0), rows, cols);
-          copy_tile(tile, mr, c, b_.cs, rows, cols, false);
+          if (rows == mr && cols == nr) {
+            uk_.kernel(d.hi - d.lo, a, b, c, b_.cs, alpha_, T(0));
+          } else {
+            uk_.edge(d.hi - d.lo, a, b, tile, mr, alpha_, T(0), rows, cols);
+            copy_tile(tile, mr, c, b_.cs, rows, cols, false);
+          }
+          finite = tile_finite(c, b_.cs, rows, cols);
         }
-        if (!tile_finite(c, b_.cs, rows, cols))
+        if (!finite)
           multiply_right_exact(panel.upper, b, d, nr, s * nr, packed_a + ir * panel.kb, mr,
                                alpha_, c, b_.cs, rows, cols);
       }
