@@ -121,11 +121,12 @@ class RightDriver {
         const int rows = static_cast<int>(std::min<index_t>(mr, rows_of_block.end - ir));
         const T *a = packed_a + ir * panel.kb + d.lo * mr;
         T *c = &b_(ic + ir, k0 + s * nr);
+        const bool whole = rows == mr && cols == nr;
         bool finite;
-        if (rows == mr && cols == nr && uk_.multiply_right) {
+        if (whole && uk_.multiply_right) {
           finite = uk_.multiply_right(d.hi - d.lo, a, b, c, b_.cs, alpha_);
         } else {
-          if (rows == mr && cols == nr) {
+          if (whole) {
             uk_.kernel(d.hi - d.lo, a, b, c, b_.cs, alpha_, T(0));
           } else {
             uk_.edge(d.hi - d.lo, a, b, tile, mr, alpha_, T(0), rows, cols);
