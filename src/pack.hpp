@@ -65,7 +65,7 @@ void pack_slivers(index_t rows, index_t depth, const T *src, index_t rs, index_t
       }
       // The last, partial sliver in the same pass, its missing rows zero.
       // (Left to the loop below, it read each row at the column stride and
-      // zeroed its end with a memset call per depth step: 6 % of a 64^2
+      // zeroed its end with a memset call per depth step: 2-3 % of a 64^2
       // ssyrk, whose 64 columns of B are 10 slivers of 6 and one of 4.)
       if (whole < rows) {
         const index_t tail = rows - whole;

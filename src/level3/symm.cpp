@@ -91,9 +91,10 @@ void expand_panel(bool hermitian, Uplo uplo, index_t na, const T *a, index_t lda
 // packed from its stored triangle (symmetric_operand.hpp).  False, having
 // written nothing, for problems the driver's unpacked small path serves on
 // one thread (there the expanded copy below is read in place, not packed)
-// and when pack buffers cannot be had.  On a team the expanded copy would be
-// packed again: ssymm / dsymm 64-128 on 2 threads ran 1.1-2.5x slower so.  The same sums as the expanded path: one
-// depth block per panel there, the same depth blocks here.
+// and when pack buffers cannot be had.  (On a team the expanded copy would
+// be packed again: ssymm / dsymm 64-128 on 2 threads ran 1.1-2.5x slower
+// so.)  The same sums as the expanded path: one depth block per panel
+// there, the same depth blocks here.
 template <class T>
 bool symm_packed(Side side, Uplo uplo, index_t m, index_t n, T alpha, const T *a, index_t lda,
                  const T *b, index_t ldb, T beta, T *c, index_t ldc) {
