@@ -11,7 +11,8 @@
 //   Solve: the dense range strictly before (lower) or after (upper) the
 //     sliver's rows, then the w x w diagonal piece as the tile solves want
 //     it (target.hpp, TriangularSolveFn): strict triangle, w reciprocals of
-//     the diagonal, and w diagonal values for the scalar fallback.
+//     the diagonal, w diagonal values for the scalar fallback, and the
+//     strict triangle with its columns scaled by minus the reciprocals.
 // Slivers have fixed-size slots, so sliver s is at s * slot().
 #pragma once
 
@@ -43,7 +44,7 @@ struct DiagPanel {
   index_t kb;  // block order
 
   index_t slivers() const { return (kb + w - 1) / w; }
-  index_t slot() const { return kind == Kind::Solve ? w * kb + w * w + 2 * w : w * kb; }
+  index_t slot() const { return kind == Kind::Solve ? w * kb + 2 * w * w + 2 * w : w * kb; }
   // Depth range packed for sliver s (for Solve: its dense part).
   DepthRange depth(index_t s) const {
     const index_t r0 = s * w, r1 = std::min(kb, r0 + w);
@@ -105,6 +106,9 @@ struct DiagPanel {
       diag[i] = i < rows && !unit ? block.get(r0 + i, r0 + i) : T(1);
       rinv[i] = T(1) / diag[i];
     }
+    T *scaled = diag + w;
+    for (index_t l = 0; l < w; ++l)
+      for (index_t i = 0; i < w; ++i) scaled[i + l * w] = tri[i + l * w] * -rinv[l];
   }
 };
 

@@ -7,6 +7,7 @@
 // interleaved runs: +2-3 % over 64x6 (~240 vs ~234 GFLOP/s); 32x12, 32x14
 // and 48x9 were no better than 64x6.
 #include "avx512/pack_avx512.hpp"
+#include "avx512/pack_b_avx512.hpp"
 #include "avx512/vec_avx512.hpp"
 #include "make_microkernel.hpp"
 
@@ -14,7 +15,8 @@ namespace tileblas::avx512 {
 
 GemmMicrokernel<float> sgemm_avx512_48x8() {
   return make_microkernel<VecFloat, 3, 8, &transposed::pack_a<Transposer<float>, 48>,
-                          &transposed::copy_columns<Transposer<float>>>("sgemm_avx512_48x8");
+                          &transposed::copy_columns<Transposer<float>>, void,
+                          &pack_b_rows<VecFloat, 8>>("sgemm_avx512_48x8");
 }
 
 }  // namespace tileblas::avx512

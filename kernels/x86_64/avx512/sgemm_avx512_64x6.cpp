@@ -4,6 +4,7 @@
 // 32x12, 48x8 and 16x24 in the full driver: the tall tile wins (fewer loads per
 // FMA, and the small B sliver stays in L1 while A streams from L2).
 #include "avx512/pack_avx512.hpp"
+#include "avx512/pack_b_avx512.hpp"
 #include "avx512/asm_tiles.hpp"
 #include "avx512/vec_avx512.hpp"
 #include "make_microkernel.hpp"
@@ -12,8 +13,8 @@ namespace tileblas::avx512 {
 
 GemmMicrokernel<float> sgemm_avx512_64x6() {
   return make_microkernel<VecFloat, 4, 6, &transposed::pack_a<Transposer<float>, 64>,
-                          &transposed::copy_columns<Transposer<float>>, AsmTiles<float>>(
-      "sgemm_avx512_64x6");
+                          &transposed::copy_columns<Transposer<float>>, AsmTiles<float>,
+                          &pack_b_rows<VecFloat, 6>>("sgemm_avx512_64x6");
 }
 
 }  // namespace tileblas::avx512

@@ -3,6 +3,8 @@
 
 #include <immintrin.h>
 
+#include "avx512/rows_of_columns.hpp"
+
 namespace tileblas::avx512 {
 
 // Lanes 0-3 of v (a masked extract: see VecFloat::sum).
@@ -62,6 +64,11 @@ struct VecFloat {
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_ps(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_ps(a, b); }
   static void store(T *p, reg v) { _mm512_storeu_ps(p, v); }
+  // cols[0..NR) as width rows of NR values, one after another (TRSM's packed rows).
+  template <int NR>
+  static void store_rows(const reg *cols, T *out) {
+    RowsOfColumns<T>::template store<NR>(cols, out);
+  }
   // Lane i of v in every lane.  (The masked form, all lanes set: the plain
   // one starts from _mm512_undefined_*, which GCC 12 warns about, bug 105593.)
   static reg lane(reg v, int i) {
@@ -158,6 +165,10 @@ struct VecDouble {
   static reg fma(reg a, reg b, reg c) { return _mm512_fmadd_pd(a, b, c); }
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
   static void store(T *p, reg v) { _mm512_storeu_pd(p, v); }
+  template <int NR>  // (see VecFloat)
+  static void store_rows(const reg *cols, T *out) {
+    RowsOfColumns<T>::template store<NR>(cols, out);
+  }
   static reg lane(reg v, int i) {
     return _mm512_mask_permutexvar_pd(v, 0xFF, _mm512_set1_epi64(i), v);
   }
