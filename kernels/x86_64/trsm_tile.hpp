@@ -7,9 +7,10 @@
 // microkernel.  Left (C = T^-1 C, T is MR x MR): the unknowns run down the
 // columns, so step l broadcasts lane l of each column (V::lane) and
 // subtracts it times column l of T / T(l, l) from the rows below (above,
-// backward).  (T's columns come scaled by -1 / T(l, l) with the panel, so
-// no multiply sits on the chain of dependent steps, and none is repeated
-// per tile: measured ~8 % and a further ~X % faster on Zen 4.)
+// backward).  (T's columns come scaled by -1 / T(l, l) with the panel:
+// scaling the broadcast value instead put a multiply on the chain of
+// dependent steps (8 % slower on Zen 4), and scaling T's column in the tile
+// repeated it for every tile (strsm 128^2-256^2 2-3 % slower).)
 // Rows of the same vector that are already solved see T's zeros, so
 // nothing changes there unless a value is not finite; such a tile is
 // reported and redone by the caller's scalar code.  Right (C = C T^-1, T is
