@@ -178,6 +178,15 @@ using ComplexMicrokernelFn = void (*)(index_t k, const R *a, const R *b, std::co
                                       index_t ldc, const std::complex<R> &alpha,
                                       const std::complex<R> &beta);
 
+// The same tile restricted to its vectors [v0, v1) of rows (each vector
+// rows = vector_rows complex rows; a and c still point at the tile's row 0):
+// the rows outside are neither computed nor touched.  Each element rounds
+// as in the whole tile.
+template <class R>
+using ComplexVectorsFn = void (*)(int v0, int v1, index_t k, const R *a, const R *b,
+                                  std::complex<R> *c, index_t ldc, const std::complex<R> &alpha,
+                                  const std::complex<R> &beta);
+
 // Packs rows x depth of op(X) (element (i, p) at x[i*rs + p*cs], conjugated
 // when `conj`) into slivers of MR (A) or NR (B) rows in that layout.
 template <class R>
@@ -191,6 +200,9 @@ struct ComplexGemmKernel {
   ComplexMicrokernelFn<R> kernel;  // null: the engine's portable kernel runs
   ComplexPackFn<R> pack_a, pack_b;
   Blocksizes blocks;
+  // The tile's part (null: tiles run whole), in vectors of vector_rows rows.
+  ComplexVectorsFn<R> kernel_vectors = nullptr;
+  int vector_rows = 0;
 };
 
 // Whole-array conversions between fp32 and fp16 (round to nearest even),

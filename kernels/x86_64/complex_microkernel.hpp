@@ -36,11 +36,31 @@ struct ComplexMicrokernel {
 
   static void run(index_t k, const R *a, const R *b, std::complex<R> *c, index_t ldc,
                   const std::complex<R> &alpha, const std::complex<R> &beta) {
+    run_vectors<0, MV>(k, a, b, c, ldc, alpha, beta);
+  }
+
+  // Only the tile's vectors [v0, v1) of rows (ComplexVectorsFn): a tile
+  // straddling the diagonal of HERK/SYRK keeps rows of one vector only.
+  static void run_part(int v0, int v1, index_t k, const R *a, const R *b, std::complex<R> *c,
+                       index_t ldc, const std::complex<R> &alpha, const std::complex<R> &beta) {
+    static_assert(MV <= 2, "dispatch more vector ranges");
+    if (v0 == 0 && v1 == 1)
+      run_vectors<0, 1>(k, a, b, c, ldc, alpha, beta);
+    else if (v0 == 1 && v1 == 2)
+      run_vectors<1, MV>(k, a, b, c, ldc, alpha, beta);
+    else
+      run_vectors<0, MV>(k, a, b, c, ldc, alpha, beta);
+  }
+
+ private:
+  template <int V0, int V1>
+  static void run_vectors(index_t k, const R *a, const R *b, std::complex<R> *c, index_t ldc,
+                          const std::complex<R> &alpha, const std::complex<R> &beta) {
     reg acc[2 * NR][MV];  // [2j]: times re(b_j), [2j + 1]: times im(b_j)
 #pragma GCC unroll 32
     for (int j = 0; j < 2 * NR; ++j)
 #pragma GCC unroll 4
-      for (int v = 0; v < MV; ++v) acc[j][v] = V::zero();
+      for (int v = V0; v < V1; ++v) acc[j][v] = V::zero();
 
     // Touch C early (its lines arrive while the k loop runs): every vector
     // of each column, plus the column's last element.
@@ -48,8 +68,8 @@ struct ComplexMicrokernel {
     for (int j = 0; j < NR; ++j) {
       const R *cj = reinterpret_cast<const R *>(c + j * ldc);
 #pragma GCC unroll 4
-      for (int v = 0; v < MV; ++v) __builtin_prefetch(cj + v * W, 1, 3);
-      __builtin_prefetch(cj + 2 * MR - 1, 1, 3);
+      for (int v = V0; v < V1; ++v) __builtin_prefetch(cj + v * W, 1, 3);
+      __builtin_prefetch(cj + V1 * W - 1, 1, 3);
     }
 
 #pragma GCC unroll 4
@@ -57,12 +77,12 @@ struct ComplexMicrokernel {
       __builtin_prefetch(a + 8 * 2 * MR, 0, 3);  // A streams from L2; stay ahead
       reg av[MV];
 #pragma GCC unroll 4
-      for (int v = 0; v < MV; ++v) av[v] = V::load(a + v * W);
+      for (int v = V0; v < V1; ++v) av[v] = V::load(a + v * W);
 #pragma GCC unroll 32
       for (int j = 0; j < 2 * NR; ++j) {
         const reg bj = V::broadcast(b + j);
 #pragma GCC unroll 4
-        for (int v = 0; v < MV; ++v) acc[j][v] = V::fma(av[v], bj, acc[j][v]);
+        for (int v = V0; v < V1; ++v) acc[j][v] = V::fma(av[v], bj, acc[j][v]);
       }
       a += 2 * MR;
       b += 2 * NR;
@@ -83,7 +103,7 @@ struct ComplexMicrokernel {
     for (int j = 0; j < NR; ++j) {
       R *cj = reinterpret_cast<R *>(c + j * ldc);
 #pragma GCC unroll 4
-      for (int v = 0; v < MV; ++v) {
+      for (int v = V0; v < V1; ++v) {
         const reg product = V::fma(V::swap_pairs(acc[2 * j + 1][v]), sign, acc[2 * j][v]);
         reg x = V::fma(V::swap_pairs(product), alpha_im, V::mul(product, alpha_re));
         if (!beta_zero) {

@@ -103,6 +103,10 @@ struct Clip {
     if (part == Part::All) return true;
     return part == Part::Upper ? i + h - 1 <= j + diag : i >= j + w - 1 + diag;
   }
+  // Of that tile's rows, the range any of its columns keeps.
+  gemm_detail::Range kept_rows(index_t i, index_t h, index_t j, index_t w) const {
+    return {kept_rows(i, j, h).begin, kept_rows(i, j + w - 1, h).end};
+  }
 };
 
 // The kept elements of one MC x NC block of C.  Register tiles outside the
@@ -132,7 +136,16 @@ void macro_kernel(const ComplexGemmKernel<R> &kern, Clip clip, index_t mc, index
       if (beta != std::complex<R>(0))
         for (index_t j = 0; j < nr_now; ++j)
           for (index_t i = 0; i < mr_now; ++i) tile[i + j * MR] = cij[i + j * ldc];
-      kern.kernel(kc, a, b, tile, MR, alpha, beta);
+      // Only the vectors of rows that reach the kept part: a tile on the
+      // diagonal keeps rows of one vector only about half the time (cherk
+      // 64^2: a tenth of the work was such rows).
+      const gemm_detail::Range kept = clip.kept_rows(ir, mr_now, jr, nr_now);
+      const int vr = kern.vector_rows;
+      const int v0 = vr ? int(kept.begin) / vr : 0, v1 = vr ? (int(kept.end) + vr - 1) / vr : 0;
+      if (kern.kernel_vectors && v1 > v0 && (v0 > 0 || v1 * vr < MR))
+        kern.kernel_vectors(v0, v1, kc, a, b, tile, MR, alpha, beta);
+      else
+        kern.kernel(kc, a, b, tile, MR, alpha, beta);
       for (index_t j = 0; j < nr_now; ++j) {
         const gemm_detail::Range kept = clip.kept_rows(ir, jr + j, mr_now);
         std::copy(tile + kept.begin + j * MR, tile + kept.end + j * MR, cij + kept.begin + j * ldc);

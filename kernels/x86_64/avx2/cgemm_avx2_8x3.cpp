@@ -9,7 +9,11 @@ namespace tileblas::avx2 {
 
 ComplexGemmKernel<float> cgemm_avx2_8x3(Blocksizes blocks) {
   using K = ComplexMicrokernel<VecFloat, 2, 3>;
-  return {"cgemm_avx2_8x3", K::MR, 3, &K::run, K::pack_a, K::pack_b, blocks};
+  ComplexGemmKernel<float> k = {"cgemm_avx2_8x3", K::MR, 3, &K::run, K::pack_a, K::pack_b,
+                                blocks};
+  k.kernel_vectors = &K::run_part;
+  k.vector_rows = K::W / 2;
+  return k;
 }
 
 }  // namespace tileblas::avx2
