@@ -489,8 +489,13 @@ bool gemm_blocked_once(const GemmKernel<T, In> &kr, const GemmProblem<T, In> &p,
   // A: no barriers, and no packed panel read across cores.  Measured on
   // Zen 4 at 256-4096, 2 threads: as fast or faster than sharing one B panel
   // (up to 1.4x at 384-768).  Only a C too narrow to give every thread a few
-  // slivers of columns (4096 x 64) splits its rows, sharing B.
-  const bool split_rows = threads == 1 || p.n < index_t(threads) * 8 * nr;
+  // slivers of columns (4096 x 64) splits its rows, sharing B, and only when
+  // it has rows for two tiles a thread: with a 64-row tile a 64-88 square C
+  // (2-thread ssymm) gave one thread all or most of the rows, and the team
+  // ran at half the speed of one thread.
+  const index_t row_tiles = ceil_div(p.m, index_t(kr.micro.mr));
+  const bool split_rows = threads == 1 || (p.n < index_t(threads) * 8 * nr &&
+                                           row_tiles >= 2 * index_t(threads));
   if (split_rows) {
     const std::size_t a_slot = slot_bytes(packed_a_bytes(kr, p.m, p.k));
     PackBuffer a_buffers(a_slot * threads);

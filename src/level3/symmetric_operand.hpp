@@ -21,11 +21,6 @@ struct StoredSymmetric {
   index_t lda;
   bool upper;
 
-  T at(index_t i, index_t j) const {
-    const bool stored = upper ? i <= j : i >= j;
-    return stored ? a[i + j * lda] : a[j + i * lda];
-  }
-
   // Rows [r0, r0 + rows) x columns [c0, c0 + depth) into slivers of W rows
   // (sliver s: for each column, its W rows contiguously; rows past `rows`
   // zero).  pack(rows, depth, src, rs, cs, dst) is a sliver packer of the
@@ -49,9 +44,18 @@ struct StoredSymmetric {
           pack(w, to - from, a + from + i0 * lda, lda, index_t(1), out);
       };
       run(l0, b0, !upper);  // below the diagonal: stored when the lower triangle is
-      for (index_t l = b0; l < b1; ++l) {
-        T *out = dst + (l - l0) * W;
-        for (index_t i = 0; i < W; ++i) out[i] = i < w ? at(i0 + i, l) : T(0);
+      // The columns the diagonal crosses (all but two of a 64-row sliver's
+      // own block: element by element with a test each, they were half of a
+      // 2-thread 64^2 ssymm): all read through the mirror, which gives the
+      // stored side's values above the diagonal (lower) or below it (upper)
+      // and unstored ones elsewhere, then each column's part on the stored
+      // side copied over those.
+      if (b1 > b0) {
+        run(b0, b1, false);
+        for (index_t l = b0; l < b1; ++l) {
+          const index_t from = upper ? i0 : std::max(i0, l), to = upper ? std::min(i1, l + 1) : i1;
+          std::copy(a + from + l * lda, a + to + l * lda, dst + (l - l0) * W + (from - i0));
+        }
       }
       run(b1, l1, upper);
     }
