@@ -104,7 +104,7 @@ struct Clip {
     return part == Part::Upper ? i + h - 1 <= j + diag : i >= j + w - 1 + diag;
   }
   // Of that tile's rows, the range any of its columns keeps.
-  gemm_detail::Range kept_rows(index_t i, index_t h, index_t j, index_t w) const {
+  gemm_detail::Range tile_kept_rows(index_t i, index_t h, index_t j, index_t w) const {
     return {kept_rows(i, j, h).begin, kept_rows(i, j + w - 1, h).end};
   }
 };
@@ -138,10 +138,11 @@ void macro_kernel(const ComplexGemmKernel<R> &kern, Clip clip, index_t mc, index
           for (index_t i = 0; i < mr_now; ++i) tile[i + j * MR] = cij[i + j * ldc];
       // Only the vectors of rows that reach the kept part: a tile on the
       // diagonal keeps rows of one vector only about half the time (cherk
-      // 64^2: a tenth of the work was such rows).
-      const gemm_detail::Range kept = clip.kept_rows(ir, mr_now, jr, nr_now);
+      // 64^2: 7 % of its work was such rows).
+      const gemm_detail::Range rows_kept = clip.tile_kept_rows(ir, mr_now, jr, nr_now);
       const int vr = kern.vector_rows;
-      const int v0 = vr ? int(kept.begin) / vr : 0, v1 = vr ? (int(kept.end) + vr - 1) / vr : 0;
+      const int v0 = vr ? int(rows_kept.begin) / vr : 0;
+      const int v1 = vr ? (int(rows_kept.end) + vr - 1) / vr : 0;
       if (kern.kernel_vectors && v1 > v0 && (v0 > 0 || v1 * vr < MR))
         kern.kernel_vectors(v0, v1, kc, a, b, tile, MR, alpha, beta);
       else
