@@ -98,6 +98,23 @@ void pack_slivers(index_t rows, index_t depth, const T *src, index_t rs, index_t
   }
 }
 
+// pack_b's frame for a target packer that moves the whole NR-column slivers
+// of a column-major B (rs == 1) its own way: sliver(col, out) packs the NR
+// columns from col (column stride cs) to out.  Other sources, and a last
+// sliver narrower than NR, take pack_slivers.
+template <class T, int NR, class Sliver>
+void pack_b_by_slivers(index_t depth, index_t cols, const T *src, index_t rs, index_t cs, T *dst,
+                       Sliver &&sliver) {
+  if (rs != 1) {
+    pack_slivers<T, NR>(cols, depth, src, cs, rs, dst);
+    return;
+  }
+  const index_t whole = cols / NR * NR;
+  for (index_t s = 0; s < whole; s += NR) sliver(src + s * cs, dst + s * depth);
+  if (whole < cols)
+    pack_slivers<T, NR>(cols - whole, depth, src + whole * cs, cs, rs, dst + whole * depth);
+}
+
 // rows x depth of op(A) column-major into dst with leading dimension ld
 // (see CopyColumnsFn).  Blocks of 8 x 8 keep both the strided reads of a
 // transposed source and the writes within a few cache lines.

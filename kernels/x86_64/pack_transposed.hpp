@@ -92,14 +92,7 @@ void pack_b(index_t depth, index_t cols, const T *src, index_t rs, index_t cs, T
   constexpr int W = X::W;
   constexpr int G = (NR + W - 1) / W;     // column groups of W
   constexpr int kLast = NR - (G - 1) * W;  // columns in the last group
-  if (rs != 1) {
-    pack_slivers<T, NR>(cols, depth, src, cs, rs, dst);
-    return;
-  }
-  const index_t whole = cols / NR * NR;
-  for (index_t s = 0; s < whole; s += NR) {
-    const T *col = src + s * cs;
-    T *out = dst + s * depth;
+  pack_b_by_slivers<T, NR>(depth, cols, src, rs, cs, dst, [depth, cs](const T *col, T *out) {
     index_t p = 0;
     for (; p + W <= depth; p += W) {
       typename X::R r[G][W];
@@ -124,9 +117,7 @@ void pack_b(index_t depth, index_t cols, const T *src, index_t rs, index_t cs, T
     for (; p < depth; ++p)
 #pragma GCC unroll 16
       for (int i = 0; i < NR; ++i) out[p * NR + i] = col[i * cs + p];
-  }
-  if (whole < cols)
-    pack_slivers<T, NR>(cols - whole, depth, src + whole * cs, cs, rs, dst + whole * depth);
+  });
 }
 
 }  // namespace tileblas::transposed

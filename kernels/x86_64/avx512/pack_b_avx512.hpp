@@ -20,14 +20,7 @@ void pack_b_rows(index_t depth, index_t cols, const typename V::T *src, index_t 
                  typename V::T *dst) {
   using T = typename V::T;
   constexpr int W = V::width;
-  if (rs != 1) {
-    pack_slivers<T, NR>(cols, depth, src, cs, rs, dst);
-    return;
-  }
-  const index_t whole = cols / NR * NR;
-  for (index_t s = 0; s < whole; s += NR) {
-    const T *col = src + s * cs;
-    T *out = dst + s * depth;
+  pack_b_by_slivers<T, NR>(depth, cols, src, rs, cs, dst, [depth, cs](const T *col, T *out) {
     typename V::reg r[NR];
     index_t p = 0;
     for (; p + W <= depth; p += W) {
@@ -43,9 +36,7 @@ void pack_b_rows(index_t depth, index_t cols, const typename V::T *src, index_t 
       V::template store_rows<NR>(r, rows);
       std::memcpy(out + p * NR, rows, sizeof(T) * rest * NR);
     }
-  }
-  if (whole < cols)
-    pack_slivers<T, NR>(cols - whole, depth, src + whole * cs, cs, rs, dst + whole * depth);
+  });
 }
 
 }  // namespace tileblas::avx512

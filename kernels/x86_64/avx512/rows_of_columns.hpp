@@ -32,53 +32,56 @@ struct RowsOfColumnsTables {
   }
 };
 
+// The 512-bit operations the stores use, per element type.
 template <class T>
-struct RowsOfColumns;
-
+struct RowsZmm;
 template <>
-struct RowsOfColumns<float> {
-  // Columns 2p and 2p + 1 (2p twice when it is the last, odd, one).
-  template <int NR>
-  static inline __attribute__((always_inline)) __m512 pair(const __m512 *two, const int *index,
-                                                           int p = 0) {
-    const int second = 2 * p + 1 < NR ? 1 : 0;
-    return _mm512_permutex2var_ps(two[0], _mm512_load_si512(index), two[second]);
+struct RowsZmm<float> {
+  using R = __m512;
+  using Index = int;
+  static constexpr int W = 16;
+  static R permute2(R a, __m512i index, R b) { return _mm512_permutex2var_ps(a, index, b); }
+  static R blend(unsigned mask, R a, R b) {
+    return _mm512_mask_blend_ps(static_cast<__mmask16>(mask), a, b);
   }
-  template <int NR>
-  static inline __attribute__((always_inline)) void store(const __m512 *cols, float *out) {
-    static constexpr RowsOfColumnsTables<int, 16, NR> kTables{};
-#pragma GCC unroll 16
-    for (int k = 0; k < NR; ++k) {
-      __m512 v = pair<NR>(cols, kTables.index[k][0]);
-#pragma GCC unroll 8
-      for (int p = 1; p < kTables.kPairs; ++p)
-        v = _mm512_mask_blend_ps(static_cast<__mmask16>(kTables.mask[k][p]), v,
-                                 pair<NR>(cols + 2 * p, kTables.index[k][p], p));
-      _mm512_storeu_ps(out + 16 * k, v);
-    }
+  static void store(float *p, R v) { _mm512_storeu_ps(p, v); }
+};
+template <>
+struct RowsZmm<double> {
+  using R = __m512d;
+  using Index = long long;
+  static constexpr int W = 8;
+  static R permute2(R a, __m512i index, R b) { return _mm512_permutex2var_pd(a, index, b); }
+  static R blend(unsigned mask, R a, R b) {
+    return _mm512_mask_blend_pd(static_cast<__mmask8>(mask), a, b);
   }
+  static void store(double *p, R v) { _mm512_storeu_pd(p, v); }
 };
 
-template <>
-struct RowsOfColumns<double> {
-  template <int NR>  // (see RowsOfColumns<float>)
-  static inline __attribute__((always_inline)) __m512d pair(const __m512d *two,
-                                                            const long long *index, int p = 0) {
-    const int second = 2 * p + 1 < NR ? 1 : 0;
-    return _mm512_permutex2var_pd(two[0], _mm512_load_si512(index), two[second]);
-  }
-  template <int NR>
-  static inline __attribute__((always_inline)) void store(const __m512d *cols, double *out) {
-    static constexpr RowsOfColumnsTables<long long, 8, NR> kTables{};
+// cols[0..NR) (W rows each) to out as W rows of NR values.  (Everything
+// inlined: the caller's tile stays in registers.)
+template <class T, int NR>
+struct RowsOfColumns {
+  using Z = RowsZmm<T>;
+  using R = typename Z::R;
+  static constexpr RowsOfColumnsTables<typename Z::Index, Z::W, NR> kTables{};
+
+  static inline __attribute__((always_inline)) void store(const R *cols, T *out) {
 #pragma GCC unroll 16
     for (int k = 0; k < NR; ++k) {
-      __m512d v = pair<NR>(cols, kTables.index[k][0]);
+      R v = pair(cols, k, 0);
 #pragma GCC unroll 8
       for (int p = 1; p < kTables.kPairs; ++p)
-        v = _mm512_mask_blend_pd(static_cast<__mmask8>(kTables.mask[k][p]), v,
-                                 pair<NR>(cols + 2 * p, kTables.index[k][p], p));
-      _mm512_storeu_pd(out + 8 * k, v);
+        v = Z::blend(kTables.mask[k][p], v, pair(cols, k, p));
+      Z::store(out + Z::W * k, v);
     }
+  }
+
+ private:
+  // Columns 2p and 2p + 1 (2p twice when it is the last, odd, one).
+  static inline __attribute__((always_inline)) R pair(const R *cols, int k, int p) {
+    const int second = 2 * p + 1 < NR ? 2 * p + 1 : 2 * p;
+    return Z::permute2(cols[2 * p], _mm512_load_si512(kTables.index[k][p]), cols[second]);
   }
 };
 

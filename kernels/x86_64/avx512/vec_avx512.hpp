@@ -66,8 +66,8 @@ struct VecFloat {
   static void store(T *p, reg v) { _mm512_storeu_ps(p, v); }
   // cols[0..NR) as width rows of NR values, one after another (TRSM's packed rows).
   template <int NR>
-  static void store_rows(const reg *cols, T *out) {
-    RowsOfColumns<T>::template store<NR>(cols, out);
+  static inline __attribute__((always_inline)) void store_rows(const reg *cols, T *out) {
+    RowsOfColumns<T, NR>::store(cols, out);
   }
   // Lane i of v in every lane.  (The masked form, all lanes set: the plain
   // one starts from _mm512_undefined_*, which GCC 12 warns about, bug 105593.)
@@ -166,8 +166,8 @@ struct VecDouble {
   static reg mul(reg a, reg b) { return _mm512_mul_pd(a, b); }
   static void store(T *p, reg v) { _mm512_storeu_pd(p, v); }
   template <int NR>  // (see VecFloat)
-  static void store_rows(const reg *cols, T *out) {
-    RowsOfColumns<T>::template store<NR>(cols, out);
+  static inline __attribute__((always_inline)) void store_rows(const reg *cols, T *out) {
+    RowsOfColumns<T, NR>::store(cols, out);
   }
   static reg lane(reg v, int i) {
     return _mm512_mask_permutexvar_pd(v, 0xFF, _mm512_set1_epi64(i), v);
