@@ -178,10 +178,10 @@ using ComplexMicrokernelFn = void (*)(index_t k, const R *a, const R *b, std::co
                                       index_t ldc, const std::complex<R> &alpha,
                                       const std::complex<R> &beta);
 
-// The same tile restricted to its vectors [v0, v1) of rows (each vector
-// rows = vector_rows complex rows; a and c still point at the tile's row 0):
-// the rows outside are neither computed nor touched.  Each element rounds
-// as in the whole tile.
+// The same tile restricted to its vectors [v0, v1) of rows, a vector being
+// vector_rows complex rows (a and c still point at the tile's row 0): the
+// rows outside are neither computed nor touched.  Each element rounds as in
+// the whole tile.
 template <class R>
 using ComplexVectorsFn = void (*)(int v0, int v1, index_t k, const R *a, const R *b,
                                   std::complex<R> *c, index_t ldc, const std::complex<R> &alpha,
