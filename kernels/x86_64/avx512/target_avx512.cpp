@@ -23,6 +23,7 @@ VectorKernels<float> svector_zen4();
 VectorKernels<double> dvector_zen4();
 ComplexVectorKernels<float> cvector_avx512();
 ComplexVectorKernels<double> zvector_avx512();
+ComplexVectorKernels<float> cvector_zen4();
 }  // namespace avx512
 
 namespace {
@@ -101,6 +102,7 @@ const CpuTarget &avx512_zen4_target() {
     t.name = "zen4";
     t.svector = avx512::svector_zen4();  // vector_kernels_avx512.cpp says why
     t.dvector = avx512::dvector_zen4();
+    t.cvector = avx512::cvector_zen4();  // complex_vector_kernels_avx512.cpp says why
     return t;
   }();
   return target;
