@@ -77,9 +77,10 @@ void fortran_rank2(const RankArgs &args, const char *uplo, const int *n, const T
   const auto upper = fortran_upper(*uplo);
   if (int info = check_rank2(args, upper, *n, *incx, *incy, lda))
     return report_fortran<T>(name, info);
-  if (*n == 0 || *alpha == T(0)) return;
-  level2::hermitian_rank2<T>(triangle(args, *upper, *n, lda), false, *alpha, x, *incx, y, *incy,
-                             a);
+  const T alpha_value = *alpha;  // a copy (level2/engines.hpp)
+  if (*n == 0 || alpha_value == T(0)) return;
+  level2::hermitian_rank2<T>(triangle(args, *upper, *n, lda), false, alpha_value, x, *incx, y,
+                             *incy, a);
 }
 
 template <class T>

@@ -271,22 +271,24 @@ struct ComplexVectorKernels {
   const char *name;
   C (*dotu)(index_t n, const C *x, const C *y);  // sum x_i * y_i
   C (*dotc)(index_t n, const C *x, const C *y);  // sum conj(x_i) * y_i
-  // y += alpha * op(x), op(x) = conj(x) when conj_x.
-  void (*axpy)(index_t n, C alpha, const C *x, C *y, bool conj_x);
+  // y += alpha * op(x), op(x) = conj(x) when conj_x.  (Scalars by reference:
+  // level2/engines.hpp says why.)
+  void (*axpy)(index_t n, const C &alpha, const C *x, C *y, bool conj_x);
   // y += t1 * op(x1) + t2 * op(x2) in one pass over y, each element as the
   // two axpys would compute it (her2's column update).
-  void (*axpy2)(index_t n, C t1, const C *x1, C t2, const C *x2, C *y, bool conj_x);
+  void (*axpy2)(index_t n, const C &t1, const C *x1, const C &t2, const C *x2, C *y,
+                bool conj_x);
   // y[0:m] += alpha * op(A) x, A m x n column-major, op(A) = conj(A) when conj_a.
-  void (*gemv_n)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
-                 bool conj_a);
+  void (*gemv_n)(index_t m, index_t n, const C &alpha, const C *a, index_t lda, const C *x,
+                 C *y, bool conj_a);
   // y[j] += alpha * sum_i op(A(i, j)) x[i] for j < n.
-  void (*gemv_t)(index_t m, index_t n, C alpha, const C *a, index_t lda, const C *x, C *y,
-                 bool conj_a);
+  void (*gemv_t)(index_t m, index_t n, const C &alpha, const C *a, index_t lda, const C *x,
+                 C *y, bool conj_a);
   // The same two with column j of A at col[j] (see VectorKernels).
-  void (*gemv_n_listed)(index_t m, index_t n, C alpha, const C *const *col, const C *x, C *y,
-                        bool conj_a);
-  void (*gemv_t_listed)(index_t m, index_t n, C alpha, const C *const *col, const C *x, C *y,
-                        bool conj_a);
+  void (*gemv_n_listed)(index_t m, index_t n, const C &alpha, const C *const *col, const C *x,
+                        C *y, bool conj_a);
+  void (*gemv_t_listed)(index_t m, index_t n, const C &alpha, const C *const *col, const C *x,
+                        C *y, bool conj_a);
   // 0-based index of the first x_i with the largest |re| + |im| among those
   // not NaN; -1 when all are NaN (as VectorKernels::iamax).
   index_t (*iamax)(index_t n, const C *x);

@@ -130,7 +130,7 @@ struct ComplexVectorKernelSet {
   static C dotu(index_t n, const C *x, const C *y) { return dot(n, x, y, false); }
   static C dotc(index_t n, const C *x, const C *y) { return dot(n, x, y, true); }
 
-  static void axpy(index_t n, C alpha, const C *xc, C *yc, bool conj_x) {
+  static void axpy(index_t n, const C &alpha, const C *xc, C *yc, bool conj_x) {
     const R *x = reinterpret_cast<const R *>(xc);
     R *y = reinterpret_cast<R *>(yc);
     const index_t len = 2 * n;
@@ -154,7 +154,8 @@ struct ComplexVectorKernelSet {
 
   // y += t1 * op(x1) + t2 * op(x2): per element axpy's two products in
   // order, y loaded and stored once instead of twice.
-  static void axpy2(index_t n, C t1, const C *x1c, C t2, const C *x2c, C *yc, bool conj_x) {
+  static void axpy2(index_t n, const C &t1, const C *x1c, const C &t2, const C *x2c, C *yc,
+                    bool conj_x) {
     const R *x1 = reinterpret_cast<const R *>(x1c), *x2 = reinterpret_cast<const R *>(x2c);
     R *y = reinterpret_cast<R *>(yc);
     const index_t len = 2 * n;
@@ -278,7 +279,7 @@ void complex_gemv_n_few_columns(index_t m, int count, Cols a,
 
 // y[0:m] += alpha * op(A) x, A m x n, op = conj when conj_a.
 template <class V, int NC, int U, class Cols>
-void complex_gemv_n_groups(index_t m, index_t n, std::complex<typename V::T> alpha, Cols a,
+void complex_gemv_n_groups(index_t m, index_t n, const std::complex<typename V::T> &alpha, Cols a,
                            const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                            bool conj_a) {
   using L = ComplexLanes<V>;
@@ -295,7 +296,7 @@ void complex_gemv_n_groups(index_t m, index_t n, std::complex<typename V::T> alp
 }
 
 template <class V, int NC, int U>
-void complex_gemv_n(index_t m, index_t n, std::complex<typename V::T> alpha,
+void complex_gemv_n(index_t m, index_t n, const std::complex<typename V::T> &alpha,
                     const std::complex<typename V::T> *a, index_t lda,
                     const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                     bool conj_a) {
@@ -304,7 +305,7 @@ void complex_gemv_n(index_t m, index_t n, std::complex<typename V::T> alpha,
 }
 
 template <class V, int NC, int U>
-void complex_gemv_n_listed(index_t m, index_t n, std::complex<typename V::T> alpha,
+void complex_gemv_n_listed(index_t m, index_t n, const std::complex<typename V::T> &alpha,
                            const std::complex<typename V::T> *const *col,
                            const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                            bool conj_a) {
@@ -316,7 +317,7 @@ void complex_gemv_n_listed(index_t m, index_t n, std::complex<typename V::T> alp
 // the same shape whatever NC is, so a result does not depend on its group.
 // kHalves: load vectors in halves (data not vector-aligned; see dot).
 template <class V, int NC, int U, bool kHalves, class Cols>
-void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha, Cols a,
+void complex_gemv_t_columns(index_t m, const std::complex<typename V::T> &alpha, Cols a,
                             const std::complex<typename V::T> *xc,
                             std::complex<typename V::T> *y, bool conj_a) {
   using L = ComplexLanes<V>;
@@ -371,7 +372,7 @@ void complex_gemv_t_columns(index_t m, std::complex<typename V::T> alpha, Cols a
 }
 
 template <class V, int NC, int U, bool kHalves, class Cols>
-void complex_gemv_t_groups(index_t m, index_t n, std::complex<typename V::T> alpha, Cols a,
+void complex_gemv_t_groups(index_t m, index_t n, const std::complex<typename V::T> &alpha, Cols a,
                            const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                            bool conj_a) {
   index_t j = 0;
@@ -382,7 +383,7 @@ void complex_gemv_t_groups(index_t m, index_t n, std::complex<typename V::T> alp
 }
 
 template <class V, int NC, int U, class Cols>
-void complex_gemv_t_any(index_t m, index_t n, std::complex<typename V::T> alpha, Cols a,
+void complex_gemv_t_any(index_t m, index_t n, const std::complex<typename V::T> &alpha, Cols a,
                         const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                         bool conj_a) {
   if (vector_aligned<V>(a, n, x))
@@ -392,7 +393,7 @@ void complex_gemv_t_any(index_t m, index_t n, std::complex<typename V::T> alpha,
 }
 
 template <class V, int NC, int U>
-void complex_gemv_t(index_t m, index_t n, std::complex<typename V::T> alpha,
+void complex_gemv_t(index_t m, index_t n, const std::complex<typename V::T> &alpha,
                     const std::complex<typename V::T> *a, index_t lda,
                     const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                     bool conj_a) {
@@ -401,7 +402,7 @@ void complex_gemv_t(index_t m, index_t n, std::complex<typename V::T> alpha,
 }
 
 template <class V, int NC, int U>
-void complex_gemv_t_listed(index_t m, index_t n, std::complex<typename V::T> alpha,
+void complex_gemv_t_listed(index_t m, index_t n, const std::complex<typename V::T> &alpha,
                            const std::complex<typename V::T> *const *col,
                            const std::complex<typename V::T> *x, std::complex<typename V::T> *y,
                            bool conj_a) {

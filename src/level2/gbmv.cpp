@@ -13,8 +13,8 @@ namespace {
 // X, Y: pointers to contiguous vectors, or Strided views when their copies
 // cannot be allocated.
 template <bool Trans, bool ConjA, class T, class X, class Y>
-void gbmv_kernel(index_t m, index_t n, index_t kl, index_t ku, T alpha, const T *a, index_t lda,
-                 X x, Y y) {
+void gbmv_kernel(index_t m, index_t n, index_t kl, index_t ku, const T &alpha, const T *a,
+                 index_t lda, X x, Y y) {
   for (index_t j = 0; j < n; ++j) {
     const index_t lo = std::max<index_t>(0, j - ku), hi = std::min(m, j + kl + 1);
     const T *col = a + j * lda + ku - j;  // col[i] is A(i, j) for lo <= i < hi
@@ -28,8 +28,8 @@ void gbmv_kernel(index_t m, index_t n, index_t kl, index_t ku, T alpha, const T 
 }  // namespace
 
 template <class T>
-void gbmv(Op op, index_t m, index_t n, index_t kl, index_t ku, T alpha, const T *a, index_t lda,
-          const T *x, index_t incx, T beta, T *y, index_t incy) {
+void gbmv(Op op, index_t m, index_t n, index_t kl, index_t ku, const T &alpha, const T *a,
+          index_t lda, const T *x, index_t incx, const T &beta, T *y, index_t incy) {
   const bool trans = transposes(op), conj = conjugates(op);
   const index_t lenx = trans ? m : n, leny = trans ? n : m;
   scale_y(leny, beta, y, incy);
@@ -52,8 +52,8 @@ void gbmv(Op op, index_t m, index_t n, index_t kl, index_t ku, T alpha, const T 
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                              \
-  template void gbmv<T>(Op, index_t, index_t, index_t, index_t, T, const T *, index_t,     \
-                        const T *, index_t, T, T *, index_t);
+  template void gbmv<T>(Op, index_t, index_t, index_t, index_t, const T &, const T *,      \
+                        index_t, const T *, index_t, const T &, T *, index_t);
 TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
 
 }  // namespace tileblas::level2

@@ -55,11 +55,11 @@ bool y_aliases_columns(index_t m, const T *a, index_t lda, const T *y) {
 }
 
 template <class T>
-void gemv_kernels(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x,
-                  T *y);
+void gemv_kernels(Op op, index_t m, index_t n, const T &alpha, const T *a, index_t lda,
+                  const T *x, T *y);
 
 template <class T>
-void gemv_n_clear_of_a(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda,
+void gemv_n_clear_of_a(Op op, index_t m, index_t n, const T &alpha, const T *a, index_t lda,
                        const T *x, T *y) {
   PackBuffer buffer(sizeof(T) * std::size_t(m) + kPage);
   if (!buffer.ok()) return gemv_kernels(op, m, n, alpha, a, lda, x, y);  // (slower, same result)
@@ -74,8 +74,8 @@ void gemv_n_clear_of_a(Op op, index_t m, index_t n, T alpha, const T *a, index_t
 }
 
 template <class T>
-void gemv_kernels(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x,
-                  T *y) {
+void gemv_kernels(Op op, index_t m, index_t n, const T &alpha, const T *a, index_t lda,
+                  const T *x, T *y) {
   if constexpr (has_vector_kernels_v<T>) {
     const VectorKernels<T> &k = vector_kernels<T>();
     gemv_threaded(
@@ -101,7 +101,7 @@ void gemv_kernels(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda,
 // The strided x and y used in place, when their contiguous copies cannot be
 // allocated: an axpy per column (NoTrans) or a dot per column (Trans).
 template <bool ConjA, class T>
-void gemv_strided(bool trans, index_t m, index_t n, T alpha, const T *a, index_t lda,
+void gemv_strided(bool trans, index_t m, index_t n, const T &alpha, const T *a, index_t lda,
                   Strided<const T> x, Strided<T> y) {
   for (index_t j = 0; j < n; ++j) {
     if (trans)
@@ -114,8 +114,8 @@ void gemv_strided(bool trans, index_t m, index_t n, T alpha, const T *a, index_t
 }  // namespace
 
 template <class T>
-void gemv(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda, const T *x,
-          index_t incx, T beta, T *y, index_t incy) {
+void gemv(Op op, index_t m, index_t n, const T &alpha, const T *a, index_t lda, const T *x,
+          index_t incx, const T &beta, T *y, index_t incy) {
   const bool trans = transposes(op);
   const index_t lenx = trans ? m : n, leny = trans ? n : m;
   scale_y(leny, beta, y, incy);
@@ -134,8 +134,8 @@ void gemv(Op op, index_t m, index_t n, T alpha, const T *a, index_t lda, const T
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                               \
-  template void gemv<T>(Op, index_t, index_t, T, const T *, index_t, const T *, index_t, T, \
-                        T *, index_t);
+  template void gemv<T>(Op, index_t, index_t, const T &, const T *, index_t, const T *,      \
+                        index_t, const T &, T *, index_t);
 TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
 
 }  // namespace tileblas::level2

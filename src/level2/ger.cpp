@@ -14,7 +14,7 @@ namespace {
 
 // Column j += t_j * op(x), t_j = alpha * op(y[j]), by column_axpy(m, t, x, col).
 template <class T, class ColumnAxpy>
-void ger_columns(index_t m, index_t n, T alpha, const T *x, const T *y, bool conj_y, T *a,
+void ger_columns(index_t m, index_t n, const T &alpha, const T *x, const T *y, bool conj_y, T *a,
                  index_t lda, ColumnAxpy column_axpy) {
   parallel_ranges(threads_for_bytes(double(sizeof(T)) * double(m) * double(n)), n, 1,
                   [&](index_t j0, index_t j1) {
@@ -28,7 +28,7 @@ void ger_columns(index_t m, index_t n, T alpha, const T *x, const T *y, bool con
 // The strided x and y used in place, when their contiguous copies cannot be
 // allocated: the same axpy per column, as a plain loop.
 template <class T>
-void ger_strided(index_t m, index_t n, T alpha, Strided<const T> x, Strided<const T> y,
+void ger_strided(index_t m, index_t n, const T &alpha, Strided<const T> x, Strided<const T> y,
                  bool conj_x, bool conj_y, T *a, index_t lda) {
   for (index_t j = 0; j < n; ++j) {
     if (y[j] == T(0)) continue;
@@ -40,8 +40,8 @@ void ger_strided(index_t m, index_t n, T alpha, Strided<const T> x, Strided<cons
 }  // namespace
 
 template <class T>
-void ger(index_t m, index_t n, T alpha, const T *x, index_t incx, const T *y, index_t incy, T *a,
-         index_t lda, bool conj_x, bool conj_y) {
+void ger(index_t m, index_t n, const T &alpha, const T *x, index_t incx, const T *y, index_t incy,
+         T *a, index_t lda, bool conj_x, bool conj_y) {
   UnitStride<const T> xs(m, x, incx);
   UnitStride<const T> ys(n, y, incy);
   if (!xs.ok() || !ys.ok())
@@ -62,8 +62,8 @@ void ger(index_t m, index_t n, T alpha, const T *x, index_t incx, const T *y, in
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                          \
-  template void ger<T>(index_t, index_t, T, const T *, index_t, const T *, index_t, T *, \
-                       index_t, bool, bool);
+  template void ger<T>(index_t, index_t, const T &, const T *, index_t, const T *, index_t, \
+                       T *, index_t, bool, bool);
 TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
 
 }  // namespace tileblas::level2

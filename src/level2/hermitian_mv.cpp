@@ -22,7 +22,7 @@ namespace {
 // cannot be allocated.
 // Columns [j_begin, j_end) into y.
 template <bool ConjA, class T, class X, class Y>
-void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, X x, Y y, index_t j_begin,
+void hermitian_mv_kernel(const Triangle &tri, const T &alpha, const T *a, X x, Y y, index_t j_begin,
                          index_t j_end) {
   for (index_t j = j_begin; j < j_end; ++j) {
     const T *col = a + tri.column_offset(j);
@@ -40,8 +40,8 @@ void hermitian_mv_kernel(const Triangle &tri, T alpha, const T *a, X x, Y y, ind
 }  // namespace
 
 template <class T>
-void hermitian_mv(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x,
-                  index_t incx, T beta, T *y, index_t incy) {
+void hermitian_mv(const Triangle &tri, bool conj_a, const T &alpha, const T *a, const T *x,
+                  index_t incx, const T &beta, T *y, index_t incy) {
   scale_y(tri.n, beta, y, incy);
   if (alpha == T(0)) return;
   UnitStride<const T> xs(tri.n, x, incx);
@@ -67,8 +67,8 @@ void hermitian_mv(const Triangle &tri, bool conj_a, T alpha, const T *a, const T
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                               \
-  template void hermitian_mv<T>(const Triangle &, bool, T, const T *, const T *, index_t, T, \
-                                T *, index_t);
+  template void hermitian_mv<T>(const Triangle &, bool, const T &, const T *, const T *,     \
+                                index_t, const T &, T *, index_t);
 TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
 
 }  // namespace tileblas::level2

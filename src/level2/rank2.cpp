@@ -12,7 +12,7 @@ namespace {
 // X, Y: pointers to contiguous vectors, or Strided views when their copies
 // cannot be allocated.
 template <bool ConjUpdate, class T, class X, class Y>
-void rank2_kernel(const Triangle &tri, T alpha, X x, Y y, T *a) {
+void rank2_kernel(const Triangle &tri, const T &alpha, X x, Y y, T *a) {
   for (index_t j = 0; j < tri.n; ++j) {
     T *col = a + tri.column_offset(j);
     if (x[j] == T(0) && y[j] == T(0)) {
@@ -33,8 +33,8 @@ void rank2_kernel(const Triangle &tri, T alpha, X x, Y y, T *a) {
 }  // namespace
 
 template <class T>
-void hermitian_rank2(const Triangle &tri, bool conj_update, T alpha, const T *x, index_t incx,
-                     const T *y, index_t incy, T *a) {
+void hermitian_rank2(const Triangle &tri, bool conj_update, const T &alpha, const T *x,
+                     index_t incx, const T *y, index_t incy, T *a) {
   UnitStride<const T> xs(tri.n, x, incx);
   UnitStride<const T> ys(tri.n, y, incy);
   auto run = [&](auto xv, auto yv) {
@@ -47,8 +47,8 @@ void hermitian_rank2(const Triangle &tri, bool conj_update, T alpha, const T *x,
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                            \
-  template void hermitian_rank2<T>(const Triangle &, bool, T, const T *, index_t, const T *, \
-                                   index_t, T *);
+  template void hermitian_rank2<T>(const Triangle &, bool, const T &, const T *, index_t,   \
+                                   const T *, index_t, T *);
 TILEBLAS_LEVEL2_FOR_ALL_TYPES(TILEBLAS_INSTANTIATE)
 
 }  // namespace tileblas::level2

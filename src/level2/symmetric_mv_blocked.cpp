@@ -24,7 +24,7 @@ static_assert(kSymvPanel<std::complex<float>> <= kHemvColumns);
 
 // Panels of columns [j_begin, j_end) (j_begin a multiple of kSymvPanel) into y.
 template <class T>
-void symv_panels(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x, T *y,
+void symv_panels(const Triangle &tri, bool conj_a, const T &alpha, const T *a, const T *x, T *y,
                  index_t j_begin, index_t j_end) {
   const index_t n = tri.n;
   for (index_t j0 = j_begin; j0 < j_end; j0 += kSymvPanel<T>) {
@@ -48,7 +48,7 @@ void symv_panels(const Triangle &tri, bool conj_a, T alpha, const T *a, const T 
 }
 
 template <class T>
-void symmetric_mv_blocked(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x,
+void symmetric_mv_blocked(const Triangle &tri, bool conj_a, const T &alpha, const T *a, const T *x,
                           T *y) {
   over_column_slices(tri, kSymvPanel<T>, y, [&](index_t j0, index_t j1, T *target) {
     symv_panels(tri, conj_a, alpha, a, x, target, j0, j1);
@@ -56,7 +56,8 @@ void symmetric_mv_blocked(const Triangle &tri, bool conj_a, T alpha, const T *a,
 }
 
 #define TILEBLAS_INSTANTIATE(T) \
-  template void symmetric_mv_blocked<T>(const Triangle &, bool, T, const T *, const T *, T *);
+  template void symmetric_mv_blocked<T>(const Triangle &, bool, const T &, const T *,       \
+                                        const T *, T *);
 TILEBLAS_INSTANTIATE(float)
 TILEBLAS_INSTANTIATE(double)
 TILEBLAS_INSTANTIATE(std::complex<float>)

@@ -11,7 +11,7 @@ namespace tileblas::level2 {
 // tri.kind is Full or Packed (band columns are too short for the panels).
 // conj_a (complex only): A's stored triangle is conjugated (row-major CBLAS).
 template <class T>
-void symmetric_mv_blocked(const Triangle &tri, bool conj_a, T alpha, const T *a, const T *x,
+void symmetric_mv_blocked(const Triangle &tri, bool conj_a, const T &alpha, const T *a, const T *x,
                           T *y);
 
 }  // namespace tileblas::level2

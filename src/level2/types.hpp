@@ -126,7 +126,7 @@ struct Strided {
 // y = beta * y (strided), the first step of every y = alpha*op(A)*x + beta*y:
 // beta == 0 stores zeros without reading y, so a NaN there does not survive.
 template <class T>
-void scale_y(index_t n, T beta, T *y, index_t incy) {
+void scale_y(index_t n, const T &beta, T *y, index_t incy) {
   if (beta == T(1)) return;
   const index_t start = first_index(n, incy);
   if (beta == T(0)) {
