@@ -34,6 +34,14 @@ struct ComplexMicrokernel {
   static constexpr int MR = MV * W / 2;
   static constexpr ComplexPackFn<R> pack_a = &pack_complex<R, MR>, pack_b = &pack_complex<R, NR>;
 
+  // The target table's entry (target.hpp: ComplexGemmKernel), named e.g. "zgemm_avx512_8x6".
+  static ComplexGemmKernel<R> table(const char *name, Blocksizes blocks) {
+    ComplexGemmKernel<R> k = {name, MR, NR, &run, pack_a, pack_b, blocks};
+    k.kernel_vectors = &run_part;
+    k.vector_rows = W / 2;
+    return k;
+  }
+
   static void run(index_t k, const R *a, const R *b, std::complex<R> *c, index_t ldc,
                   const std::complex<R> &alpha, const std::complex<R> &beta) {
     run_vectors<0, MV>(k, a, b, c, ldc, alpha, beta);

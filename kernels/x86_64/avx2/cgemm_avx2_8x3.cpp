@@ -8,12 +8,7 @@
 namespace tileblas::avx2 {
 
 ComplexGemmKernel<float> cgemm_avx2_8x3(Blocksizes blocks) {
-  using K = ComplexMicrokernel<VecFloat, 2, 3>;
-  ComplexGemmKernel<float> k = {"cgemm_avx2_8x3", K::MR, 3, &K::run, K::pack_a, K::pack_b,
-                                blocks};
-  k.kernel_vectors = &K::run_part;
-  k.vector_rows = K::W / 2;
-  return k;
+  return ComplexMicrokernel<VecFloat, 2, 3>::table("cgemm_avx2_8x3", blocks);
 }
 
 }  // namespace tileblas::avx2

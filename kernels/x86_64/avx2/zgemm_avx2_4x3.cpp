@@ -8,12 +8,7 @@
 namespace tileblas::avx2 {
 
 ComplexGemmKernel<double> zgemm_avx2_4x3(Blocksizes blocks) {
-  using K = ComplexMicrokernel<VecDouble, 2, 3>;
-  ComplexGemmKernel<double> k = {"zgemm_avx2_4x3", K::MR, 3, &K::run, K::pack_a, K::pack_b,
-                                 blocks};
-  k.kernel_vectors = &K::run_part;
-  k.vector_rows = K::W / 2;
-  return k;
+  return ComplexMicrokernel<VecDouble, 2, 3>::table("zgemm_avx2_4x3", blocks);
 }
 
 }  // namespace tileblas::avx2

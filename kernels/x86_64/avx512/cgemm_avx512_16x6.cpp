@@ -9,12 +9,7 @@
 namespace tileblas::avx512 {
 
 ComplexGemmKernel<float> cgemm_avx512_16x6(Blocksizes blocks) {
-  using K = ComplexMicrokernel<VecFloat, 2, 6>;
-  ComplexGemmKernel<float> k = {"cgemm_avx512_16x6", K::MR, 6, &K::run, K::pack_a, K::pack_b,
-                                blocks};
-  k.kernel_vectors = &K::run_part;
-  k.vector_rows = K::W / 2;
-  return k;
+  return ComplexMicrokernel<VecFloat, 2, 6>::table("cgemm_avx512_16x6", blocks);
 }
 
 }  // namespace tileblas::avx512

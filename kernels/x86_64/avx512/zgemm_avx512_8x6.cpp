@@ -8,12 +8,7 @@
 namespace tileblas::avx512 {
 
 ComplexGemmKernel<double> zgemm_avx512_8x6(Blocksizes blocks) {
-  using K = ComplexMicrokernel<VecDouble, 2, 6>;
-  ComplexGemmKernel<double> k = {"zgemm_avx512_8x6", K::MR, 6, &K::run, K::pack_a, K::pack_b,
-                                 blocks};
-  k.kernel_vectors = &K::run_part;
-  k.vector_rows = K::W / 2;
-  return k;
+  return ComplexMicrokernel<VecDouble, 2, 6>::table("zgemm_avx512_8x6", blocks);
 }
 
 }  // namespace tileblas::avx512
