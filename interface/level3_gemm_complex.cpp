@@ -8,8 +8,8 @@ namespace {
 
 // Fortran INFO: TRANSA=1, TRANSB=2, M=3, N=4, K=5, LDA=8, LDB=10, LDC=13.
 template <class T>
-int checked_gemm(char transa, char transb, int m, int n, int k, T alpha, const T *a, int lda,
-                 const T *b, int ldb, T beta, T *c, int ldc) {
+int checked_gemm(char transa, char transb, int m, int n, int k, const T &alpha, const T *a,
+                 int lda, const T *b, int ldb, const T &beta, T *c, int ldc) {
   Op ta, tb;
   if (!op_of(transa, ta)) return 1;
   if (!op_of(transb, tb)) return 2;
@@ -29,8 +29,11 @@ void fortran_gemm(const char *name, const char *transa, const char *transb, cons
                   const int *n, const int *k, const T *alpha, const T *a, const int *lda,
                   const T *b, const int *ldb, const T *beta, T *c, const int *ldc) {
   trace("%s_ %c%c m=%d n=%d k=%d", name, *transa, *transb, *m, *n, *k);
-  if (int info = checked_gemm<T>(*transa, *transb, *m, *n, *k, *alpha, a, *lda, b, *ldb, *beta,
-                                 c, *ldc))
+  // Own copies of the scalars, passed on by reference (level2/engines.hpp
+  // says why: by value, GCC rebuilds a complex<float> through the stack).
+  const T al = *alpha, be = *beta;
+  if (int info = checked_gemm<T>(*transa, *transb, *m, *n, *k, al, a, *lda, b, *ldb, be, c,
+                                 *ldc))
     fortran_error(name, info);
 }
 

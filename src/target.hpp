@@ -193,6 +193,28 @@ template <class R>
 using ComplexPackFn = void (*)(index_t rows, index_t depth, const std::complex<R> *x,
                                index_t rs, index_t cs, bool conj, R *dst);
 
+// A block of a complex GEMM with op(B) read in place: C (rows x n,
+// column-major) = alpha op(A) op(B) + beta C over depth k, op(B)(l, j) =
+// b[l*b_rs + j*b_cs].  op(A)(i, l) = a[(i / MR) * tile_stride + i % MR +
+// l*lda]: read in place from a column-major op(A) (tile_stride = MR), or
+// from packed MR-row slivers (lda = MR, tile_stride = MR k).  Each operand
+// is conjugated when its flag says.  Only those rows x k of A and rows x n
+// of C are touched; beta == 0 does not read C.
+template <class R>
+struct ComplexDirectBlock {
+  index_t rows, n, k;
+  const std::complex<R> *a;
+  index_t lda, tile_stride;
+  bool conj_a;
+  const std::complex<R> *b;
+  index_t b_rs, b_cs;
+  bool conj_b;
+  std::complex<R> *c;
+  index_t ldc;
+};
+template <class R>
+using ComplexDirectFn = void (*)(const ComplexDirectBlock<R> &block,
+                                 const std::complex<R> &alpha, const std::complex<R> &beta);
 template <class R>
 struct ComplexGemmKernel {
   const char *name;  // e.g. "zgemm_avx512_8x6"
@@ -203,6 +225,10 @@ struct ComplexGemmKernel {
   // The tile's part (null: tiles run whole), in vectors of vector_rows rows.
   ComplexVectorsFn<R> kernel_vectors = nullptr;
   int vector_rows = 0;
+  // The unpacked path (null: none) and the problems it takes on one thread:
+  // m n k complex elements of at most direct_bytes (0: none).
+  ComplexDirectFn<R> direct = nullptr;
+  double direct_bytes = 0;
 };
 
 // Whole-array conversions between fp32 and fp16 (round to nearest even),

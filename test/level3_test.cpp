@@ -113,8 +113,8 @@ struct Mat {
   bool row_major;
   std::vector<T> data;
 
-  Mat(int r, int c, bool rm)
-      : rows(r), cols(c), ld((rm ? c : r) + 3), row_major(rm),
+  Mat(int r, int c, bool rm, int line = 0)
+      : rows(r), cols(c), ld(line ? line : (rm ? c : r) + 3), row_major(rm),
         data(std::size_t(rm ? r : c) * ld + 3, make<T>(777.0, -777.0)) {}
   std::size_t index(int i, int j) const {
     return row_major ? std::size_t(i) * ld + j : i + std::size_t(j) * ld;
@@ -415,6 +415,58 @@ TYPED_TEST(Level3Complex, GemmPastCacheBlocks) {
                               gemm_expectation(a, ta, b, tb, k, alpha, beta, c0), tolerance<T>(k)))
         << op_name(ta) << op_name(tb);
   }
+}
+
+// Small complex GEMM runs unpacked (op(B) and a column-major op(A) read in
+// place), except where an operand read in place along the depth has a
+// stride of a multiple of 2 KiB (it would thrash L1): then it packs.  The
+// two paths must give the same bits for every conjugation, and with beta = 0
+// neither reads C.
+TYPED_TEST(Level3Complex, SmallGemmUnpackedAndPackedGiveTheSameBits) {
+  using T = TypeParam;
+  std::mt19937 rng(5);
+  const int far = int(2048 / sizeof(T));
+  const Op ops[] = {Op::N, Op::T, Op::C};
+  for (int m : {1, 3, 4, 5, 9, 17})
+    for (int n : {1, 2, 4, 7})
+      for (int k : {9, 40, 300})
+        for (Op ta : ops)
+          for (Op tb : ops) {
+            // The packed call's far stride goes to A's columns, or else to op(B) = B^T's rows.
+            if (ta != Op::N && tb == Op::N) continue;
+            const bool a_far = ta == Op::N;
+            const int ar = ta == Op::N ? m : k, ac = ta == Op::N ? k : m;
+            const int br = tb == Op::N ? k : n, bc = tb == Op::N ? n : k;
+            Mat<T> a(ar, ac, false), b(br, bc, false), c(m, n, false);
+            Mat<T> a2(ar, ac, false, a_far ? far : 0), b2(br, bc, false, a_far ? 0 : far);
+            a.fill_random(rng), b.fill_random(rng);
+            for (int j = 0; j < ac; ++j)
+              for (int i = 0; i < ar; ++i) a2(i, j) = a(i, j);
+            for (int j = 0; j < bc; ++j)
+              for (int i = 0; i < br; ++i) b2(i, j) = b(i, j);
+            for (auto [alpha, beta] : scalar_cases<T>()) {
+              if (beta == T(0))
+                c.fill(make<T>(std::nan(""), 0));
+              else
+                c.fill_random(rng);
+              Mat<T> c2 = c;
+              const Mat<T> c0 = c;
+              call_gemm(false, ta, tb, m, n, k, alpha, a, b, beta, c);
+              call_gemm(false, ta, tb, m, n, k, alpha, a2, b2, beta, c2);
+              const auto where = [&] {
+                return ::testing::Message() << "m=" << m << " n=" << n << " k=" << k << " "
+                                            << op_name(ta) << op_name(tb);
+              };
+              EXPECT_TRUE(check_entries(c0, c, [](int, int) { return true; },
+                                        gemm_expectation(a, ta, b, tb, k, alpha, beta, c0),
+                                        tolerance<T>(k)))
+                  << where();
+              bool same = true;
+              for (int j = 0; j < n; ++j)
+                for (int i = 0; i < m; ++i) same = same && same_bits(c(i, j), c2(i, j));
+              EXPECT_TRUE(same) << where();
+            }
+          }
 }
 
 // ------------------------------------------------------------------ GEMMT

@@ -261,6 +261,63 @@ void gemm_columns(const ComplexGemmProblem<R> &p, Part part, gemm_detail::Range 
   gemm_loops(p, part, cols);
 }
 
+// A depth stride of a multiple of this many bytes puts an operand read in
+// place into a few L1 sets, where its more than kL1Ways depth steps evict
+// each other: such a problem packs.  On Zen 3, cgemm 512 x 4 x 80 with A's
+// columns 4 KiB apart ran unpacked at 0.55x the packed path, at 1.5x with
+// them 4160 B apart.
+constexpr index_t kConflictStrideBytes = 2048, kL1Ways = 8;
+template <class R>
+bool conflicting(index_t stride) {
+  return stride * index_t(sizeof(std::complex<R>)) % kConflictStrideBytes == 0;
+}
+
+// Small problems without pack buffers or scratch tiles, on the kernel's
+// direct path: op(B) read in place, and op(A) too when its columns are A's
+// (A^T or A^H is packed into MR-row slivers on the stack, or from the pool
+// past kLocalPackBytes).  Depth blocks as gemm_serial cuts them, so every
+// element rounds as on the packed path: the result does not depend on which
+// path (or thread count) a problem takes.  False, having written nothing,
+// when A's slivers cannot be had.
+constexpr std::size_t kLocalPackBytes = 8192;
+template <class R>
+bool gemm_direct(const ComplexGemmKernel<R> &kern, const ComplexGemmProblem<R> &p) {
+  using C = std::complex<R>;
+  const index_t kc_max = gemm_detail::balanced_block(p.k, kern.blocks.kc, 1);
+  const bool pack = p.a_rs != 1;
+  const index_t rows = (p.m + kern.mr - 1) / kern.mr * kern.mr;
+  const std::size_t pack_bytes = pack ? sizeof(C) * std::size_t(rows * kc_max) : 0;
+  alignas(64) R local[kLocalPackBytes / sizeof(R)];  // raw: std::complex's would be zeroed
+  PackBuffer pooled(pack_bytes > kLocalPackBytes ? pack_bytes : 0);
+  if (pack_bytes > kLocalPackBytes && !pooled.ok()) return false;
+  R *packed = pack_bytes > kLocalPackBytes ? pooled.as<R>() : local;
+  for (index_t pc = 0; pc < p.k; pc += kc_max) {
+    const index_t kc = std::min(kc_max, p.k - pc);
+    ComplexDirectBlock<R> block = {p.m, p.n, kc, p.a + pc * p.a_cs, p.a_cs, kern.mr, p.a_conj,
+                                   p.b + pc * p.b_rs, p.b_rs, p.b_cs, p.b_conj, p.c, p.ldc};
+    if (pack) {
+      kern.pack_a(p.m, kc, block.a, p.a_rs, p.a_cs, false, packed);  // the kernel conjugates
+      block.a = reinterpret_cast<const C *>(packed);
+      block.lda = kern.mr;
+      block.tile_stride = kern.mr * kc;
+    }
+    kern.direct(block, p.alpha, pc == 0 ? p.beta : C(1));
+  }
+  return true;
+}
+
+// Whether gemm_direct takes the problem: small (see ComplexGemmKernel), on
+// one thread, all of C, and no operand read in place at a conflicting stride.
+template <class R>
+bool takes_direct(const ComplexGemmKernel<R> &kern, const ComplexGemmProblem<R> &p, Part part,
+                  int threads) {
+  const double bytes = double(sizeof(std::complex<R>)) * double(p.m) * double(p.n) * double(p.k);
+  if (!kern.direct || part != Part::All || threads != 1 || bytes > kern.direct_bytes)
+    return false;
+  return p.k <= kL1Ways || !((p.a_rs == 1 && conflicting<R>(p.a_cs)) ||
+                             (p.b_cs == 1 && conflicting<R>(p.b_rs)));
+}
+
 }  // namespace
 
 template <class R>
@@ -271,6 +328,7 @@ void gemm_complex(const ComplexGemmProblem<R> &p, Part part) {
   // A triangle holds about half of the m n k complex multiply-adds.
   const double flops = (part == Part::All ? 8.0 : 4.0) * double(p.m) * double(p.n) * double(p.k);
   const int threads = threads_for_call(flops);
+  if (takes_direct(kern, p, part, threads) && gemm_direct(kern, p)) return;
   if (part != Part::All) {
     // Threads take column ranges of equal triangle area, each packing its own operands.
     run_team(threads, [&](int id, int team) {

@@ -12,8 +12,8 @@ namespace tileblas {
 namespace level3 {
 
 template <class T>
-void gemm_view(index_t m, index_t n, index_t k, T alpha, View<T> a, View<T> b, T beta,
-               MutView<T> c) {
+void gemm_view(index_t m, index_t n, index_t k, const T &alpha, View<T> a, View<T> b,
+               const T &beta, MutView<T> c) {
   if (c.rs != 1) {
     // Row-major C: compute C^T = B^T A^T, whose C is column-major.
     std::swap(m, n);
@@ -35,32 +35,21 @@ void gemm_view(index_t m, index_t n, index_t k, T alpha, View<T> a, View<T> b, T
   }
 }
 
-template void gemm_view<float>(index_t, index_t, index_t, float, View<float>, View<float>, float,
-                               MutView<float>);
-template void gemm_view<double>(index_t, index_t, index_t, double, View<double>, View<double>,
-                                double, MutView<double>);
-template void gemm_view<std::complex<float>>(index_t, index_t, index_t, std::complex<float>,
-                                             View<std::complex<float>>,
-                                             View<std::complex<float>>, std::complex<float>,
-                                             MutView<std::complex<float>>);
-template void gemm_view<std::complex<double>>(index_t, index_t, index_t, std::complex<double>,
-                                              View<std::complex<double>>,
-                                              View<std::complex<double>>, std::complex<double>,
-                                              MutView<std::complex<double>>);
-
 }  // namespace level3
 
 template <class T>
-void gemm_any(Op ta, Op tb, index_t m, index_t n, index_t k, T alpha, const T *a, index_t lda,
-              const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+void gemm_any(Op ta, Op tb, index_t m, index_t n, index_t k, const T &alpha, const T *a,
+              index_t lda, const T *b, index_t ldb, const T &beta, T *c, index_t ldc) {
   using level3::View;
   level3::gemm_view<T>(m, n, k, alpha, View<T>::col_major(a, lda).op(ta),
                        View<T>::col_major(b, ldb).op(tb), beta, {c, 1, ldc});
 }
 
-#define TILEBLAS_INSTANTIATE(T)                                                             \
-  template void gemm_any<T>(Op, Op, index_t, index_t, index_t, T, const T *, index_t,       \
-                            const T *, index_t, T, T *, index_t);
+#define TILEBLAS_INSTANTIATE(T)                                                               \
+  template void level3::gemm_view<T>(index_t, index_t, index_t, const T &, level3::View<T>,  \
+                                     level3::View<T>, const T &, level3::MutView<T>);        \
+  template void gemm_any<T>(Op, Op, index_t, index_t, index_t, const T &, const T *, index_t, \
+                            const T *, index_t, const T &, T *, index_t);
 TILEBLAS_INSTANTIATE(float)
 TILEBLAS_INSTANTIATE(double)
 TILEBLAS_INSTANTIATE(std::complex<float>)

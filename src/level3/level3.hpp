@@ -19,8 +19,8 @@ enum class Diag { NonUnit, Unit };
 
 // C = alpha op(A) op(B) + beta C, any element type (complex: conjugation too).
 template <class T>
-void gemm_any(Op ta, Op tb, index_t m, index_t n, index_t k, T alpha, const T *a, index_t lda,
-              const T *b, index_t ldb, T beta, T *c, index_t ldc);
+void gemm_any(Op ta, Op tb, index_t m, index_t n, index_t k, const T &alpha, const T *a,
+              index_t lda, const T *b, index_t ldb, const T &beta, T *c, index_t ldc);
 
 // GEMMT: the same, n x n, updating only the `uplo` triangle of C.
 template <class T>

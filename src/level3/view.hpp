@@ -64,8 +64,8 @@ struct MutView {
 // C must have a unit stride (rs or cs); a row-major C is handled as the
 // transposed product.  Same alpha/beta semantics as tileblas::gemm.
 template <class T>
-void gemm_view(index_t m, index_t n, index_t k, T alpha, View<T> a, View<T> b, T beta,
-               MutView<T> c);
+void gemm_view(index_t m, index_t n, index_t k, const T &alpha, View<T> a, View<T> b,
+               const T &beta, MutView<T> c);
 
 // Block size for splitting `n` near its middle, kept a multiple of 16 so the
 // GEMM calls stay aligned to register tiles.

@@ -50,6 +50,12 @@ const CpuTarget &avx2_target() {
     // as fast at them on Zen 5 forced to this target.)
     t.cgemm = avx2::cgemm_avx2_8x3({96, 256, 4092});
     t.zgemm = avx2::zgemm_avx2_4x3({96, 128, 2046});
+    // Small complex GEMM runs unpacked (gemm_complex.cpp: gemm_direct) up to
+    // the cube where the packed path caught up on Zen 3, 1 thread: cgemm
+    // 57^3 (NN 8^3 1.9x the packed path, 32^3 1.2x, 64^3 even), zgemm 48^3
+    // (8^3 1.6x, 40^3 1.15x, 64^3 0.85x).
+    t.cgemm.direct_bytes = 1.5e6;
+    t.zgemm.direct_bytes = 1.8e6;
     // fp16/bf16 are converted to fp32 while packing: sgemm's kernel and blocks.
     t.shgemm = {avx2::shgemm_avx2_16x6(), {192, 256, 4092}};
     t.sbgemm = {avx2::sbgemm_cvt_avx2_16x6(), {192, 256, 4092}};
