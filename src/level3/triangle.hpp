@@ -36,6 +36,16 @@ bool packed_left(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha,
 template <class T>
 bool packed_right(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutView<T> b);
 
+// Real problems of at most this many flops (the triangle's order squared
+// times B's other dimension) skip the packed forms and run the reference's
+// column loops on A and B in place (recursive_left's leaf): packing a
+// register-tile-sized triangle cost more than the loops take for the whole
+// problem (measured on Zen 4: 2x at 8^3, even at 16^3; on Zen 3 the loops
+// in place ran 2.4-3.3x faster than on scratch copies at 4^3, solves
+// 1.3-1.4x at 8^3, and at 12-16^3 2-4x slower than the packed forms).
+// Kept that low so the netlib tests (sizes up to 9) run the packed forms too.
+constexpr double kTinyFlops = 8.0 * 8 * 8;
+
 // The left-side form by recursive halving into GEMM updates and small
 // column-loop blocks (triangular_recursive.cpp): any element type and B
 // layout, and needs almost no memory.  Serves complex types and is the

@@ -28,12 +28,8 @@ void triangular(Kind kind, Side side, Uplo uplo, Op trans, Diag diag, index_t m,
   Triangle<T> t{View<T>::col_major(a, lda).op(trans), (uplo == Uplo::Upper) == (trans == Op::N),
                 diag == Diag::Unit, side == Side::Left && trans == Op::N};
   if constexpr (!is_complex<T>::value) {
-    // Up to 8^3 flops packing a register-tile-sized triangle costs more
-    // than the column loops take for the whole problem (measured on Zen 4:
-    // 2x at 8^3, even at 16^3).  Kept that low so the netlib tests (sizes
-    // up to 9) run the packed forms too.
     const index_t na = side == Side::Left ? m : n;
-    const bool tiny = double(na) * double(na) * double(m + n - na) <= 8.0 * 8 * 8;
+    const bool tiny = double(na) * double(na) * double(m + n - na) <= kTinyFlops;
     if (!tiny && (side == Side::Left ? packed_left(kind, t, m, n, alpha, bv)
                                      : packed_right(kind, t, m, n, alpha, bv)))
       return;
