@@ -73,8 +73,8 @@ using CopyColumnsFn = void (*)(index_t rows, index_t depth, const T *src, index_
 // tri holds the strict triangle column-major (tri[i + l*W], W = MR or NR,
 // zeros elsewhere, zero diagonal), then W reciprocals of the diagonal, W
 // diagonal values, and the strict triangle again with each column l
-// multiplied by -1 / T(l, l) (the step a column-form left solve takes; made
-// once per panel, not once per tile).
+// multiplied by -1 / T(l, l) (the steps the left solves take; made once per
+// panel, not once per tile).
 // backward: solve from the last row (column) to the first, else forward.
 // Returns false, writing nothing, when a result is not finite: the caller
 // then redoes the tile in scalar code with the reference's semantics.

@@ -94,21 +94,27 @@ struct DiagPanel {
   }
 
   // The w x w diagonal piece at (r0, r0), `rows` of it real, the rest the
-  // identity (so a padded tile row solves to 0).
+  // identity (so a padded tile row solves to 0).  The reciprocals in one
+  // vector division.
   void pack_diagonal(const View<T> &block, index_t r0, index_t rows, T *tri) const {
-    T *rinv = tri + w * w, *diag = rinv + w;
-    std::fill(tri, tri + w * w, T(0));
-    for (index_t l = 0; l < rows; ++l) {
-      const index_t i0 = upper ? 0 : l + 1, i1 = upper ? l : rows;
-      for (index_t i = i0; i < i1; ++i) tri[i + l * w] = block.get(r0 + i, r0 + l);
-    }
-    for (index_t i = 0; i < w; ++i) {
+    T *rinv = tri + w * w, *diag = rinv + w, *scaled = diag + w;
+    for (index_t i = 0; i < w; ++i)
       diag[i] = i < rows && !unit ? block.get(r0 + i, r0 + i) : T(1);
-      rinv[i] = T(1) / diag[i];
+    for (index_t i = 0; i < w; ++i) rinv[i] = T(1) / diag[i];
+    std::fill(tri, tri + w * w, T(0));
+    std::fill(scaled, scaled + w * w, T(0));
+    for (index_t l = 0; l < rows; ++l) {
+      // (Both copies written from the source: reading the first back
+      // stalled on store forwarding.)
+      const index_t i0 = upper ? 0 : l + 1, i1 = upper ? l : rows;
+      const View<T> source = block.at(r0, r0 + l);
+      const T minus_rinv = -rinv[l];
+      for (index_t i = i0; i < i1; ++i) {
+        const T v = source.get(i, 0);
+        tri[i + l * w] = v;
+        scaled[i + l * w] = v * minus_rinv;
+      }
     }
-    T *scaled = diag + w;
-    for (index_t l = 0; l < w; ++l)
-      for (index_t i = 0; i < w; ++i) scaled[i + l * w] = tri[i + l * w] * -rinv[l];
   }
 };
 
