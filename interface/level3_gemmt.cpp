@@ -9,8 +9,8 @@ namespace {
 // Fortran INFO as the reference ?GEMMTR: UPLO=1, TRANSA=2, TRANSB=3, N=4,
 // K=5, LDA=8, LDB=10, LDC=13.
 template <class T>
-int checked_gemmt(char uplo, char transa, char transb, int n, int k, T alpha, const T *a,
-                  int lda, const T *b, int ldb, T beta, T *c, int ldc) {
+int checked_gemmt(char uplo, char transa, char transb, int n, int k, const T &alpha, const T *a,
+                  int lda, const T *b, int ldb, const T &beta, T *c, int ldc) {
   Uplo u;
   Op ta, tb;
   if (!uplo_of(uplo, u)) return 1;
@@ -40,8 +40,8 @@ void fortran_gemmt(const char *name, const char *uplo, const char *transa, const
 // op(B)^T op(A)^T, whose stored triangle is the other one.
 template <class T>
 void cblas_gemmt(const char *name, CBLAS_LAYOUT layout, CBLAS_UPLO uplo, CBLAS_TRANSPOSE transa,
-                 CBLAS_TRANSPOSE transb, int n, int k, T alpha, const void *a, int lda,
-                 const void *b, int ldb, T beta, void *c, int ldc) {
+                 CBLAS_TRANSPOSE transb, int n, int k, const T &alpha, const void *a, int lda,
+                 const void *b, int ldb, const T &beta, void *c, int ldc) {
   trace("%s layout=%d %d %d %d n=%d k=%d", name, layout, uplo, transa, transb, n, k);
   const bool row_major = layout == CblasRowMajor;
   if (!row_major && layout != CblasColMajor) return cblas_error(name, 1, false);

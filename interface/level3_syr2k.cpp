@@ -8,8 +8,8 @@ namespace {
 // Fortran INFO: UPLO=1, TRANS=2, N=3, K=4, LDA=7, LDB=9, LDC=12.  HER2K's
 // beta is real; it arrives here as T with a zero imaginary part.
 template <class T>
-int checked_syr2k(RankK flavor, char uplo, char trans, int n, int k, T alpha, const T *a,
-                  int lda, const T *b, int ldb, T beta, T *c, int ldc) {
+int checked_syr2k(RankK flavor, char uplo, char trans, int n, int k, const T &alpha, const T *a,
+                  int lda, const T *b, int ldb, const T &beta, T *c, int ldc) {
   Uplo u;
   Op t;
   if (!uplo_of(uplo, u)) return 1;
@@ -28,7 +28,7 @@ int checked_syr2k(RankK flavor, char uplo, char trans, int n, int k, T alpha, co
 template <class T>
 void fortran_syr2k(const char *name, RankK flavor, const char *uplo, const char *trans,
                    const int *n, const int *k, const T *alpha, const T *a, const int *lda,
-                   const T *b, const int *ldb, T beta, T *c, const int *ldc) {
+                   const T *b, const int *ldb, const T &beta, T *c, const int *ldc) {
   trace("%s_ %c%c n=%d k=%d", name, *uplo, *trans, *n, *k);
   if (int info = checked_syr2k<T>(flavor, *uplo, *trans, *n, *k, *alpha, a, *lda, b, *ldb, beta,
                                   c, *ldc))

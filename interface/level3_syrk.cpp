@@ -8,8 +8,8 @@ namespace {
 // Fortran INFO: UPLO=1, TRANS=2, N=3, K=4, LDA=7, LDC=10.  HERK's alpha and
 // beta are real; they arrive here as T with a zero imaginary part.
 template <class T>
-int checked_syrk(RankK flavor, char uplo, char trans, int n, int k, T alpha, const T *a, int lda,
-                 T beta, T *c, int ldc) {
+int checked_syrk(RankK flavor, char uplo, char trans, int n, int k, const T &alpha, const T *a,
+                 int lda, const T &beta, T *c, int ldc) {
   Uplo u;
   Op t;
   if (!uplo_of(uplo, u)) return 1;
@@ -25,8 +25,8 @@ int checked_syrk(RankK flavor, char uplo, char trans, int n, int k, T alpha, con
 
 template <class T>
 void fortran_syrk(const char *name, RankK flavor, const char *uplo, const char *trans,
-                  const int *n, const int *k, T alpha, const T *a, const int *lda, T beta, T *c,
-                  const int *ldc) {
+                  const int *n, const int *k, const T &alpha, const T *a, const int *lda,
+                  const T &beta, T *c, const int *ldc) {
   trace("%s_ %c%c n=%d k=%d", name, *uplo, *trans, *n, *k);
   if (int info = checked_syrk<T>(flavor, *uplo, *trans, *n, *k, alpha, a, *lda, beta, c, *ldc))
     fortran_error(name, info);
@@ -35,8 +35,8 @@ void fortran_syrk(const char *name, RankK flavor, const char *uplo, const char *
 // As the reference CBLAS: row-major flips uplo and the transpose.
 template <class T>
 void cblas_syrk(const char *name, RankK flavor, CBLAS_LAYOUT layout, CBLAS_UPLO uplo,
-                CBLAS_TRANSPOSE trans, int n, int k, T alpha, const void *a, int lda, T beta,
-                void *c, int ldc) {
+                CBLAS_TRANSPOSE trans, int n, int k, const T &alpha, const void *a, int lda,
+                const T &beta, void *c, int ldc) {
   trace("%s layout=%d %d %d n=%d k=%d", name, layout, uplo, trans, n, k);
   const bool row_major = layout == CblasRowMajor;
   if (!row_major && layout != CblasColMajor) return cblas_error(name, 1, false);

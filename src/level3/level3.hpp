@@ -24,22 +24,22 @@ void gemm_any(Op ta, Op tb, index_t m, index_t n, index_t k, const T &alpha, con
 
 // GEMMT: the same, n x n, updating only the `uplo` triangle of C.
 template <class T>
-void gemmt(Uplo uplo, Op ta, Op tb, index_t n, index_t k, T alpha, const T *a, index_t lda,
-           const T *b, index_t ldb, T beta, T *c, index_t ldc);
+void gemmt(Uplo uplo, Op ta, Op tb, index_t n, index_t k, const T &alpha, const T *a, index_t lda,
+           const T *b, index_t ldb, const T &beta, T *c, index_t ldc);
 
 // SYRK (hermitian = false): C = alpha op(A) op(A)^T + beta C, trans N or T.
 // HERK (hermitian = true):  C = alpha op(A) op(A)^H + beta C, trans N or C;
 // alpha, beta real (imaginary parts ignored), diagonal of C left real.
 template <class T>
-void syrk(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, const T *a,
-          index_t lda, T beta, T *c, index_t ldc);
+void syrk(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, const T &alpha, const T *a,
+          index_t lda, const T &beta, T *c, index_t ldc);
 
 // SYR2K: C = alpha X Y^T + alpha Y X^T + beta C;
 // HER2K: C = alpha X Y^H + conj(alpha) Y X^H + beta C (beta real), where
 // X = op(A), Y = op(B) and op is N, or T (syr2k) / C (her2k).
 template <class T>
-void syr2k(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, const T *a,
-           index_t lda, const T *b, index_t ldb, T beta, T *c, index_t ldc);
+void syr2k(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, const T &alpha, const T *a,
+           index_t lda, const T *b, index_t ldb, const T &beta, T *c, index_t ldc);
 
 // SYMM / HEMM: C = alpha A B + beta C (Left) or alpha B A + beta C (Right),
 // A symmetric / hermitian, stored in its `uplo` triangle.

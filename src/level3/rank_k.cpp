@@ -46,7 +46,7 @@ inline Rows triangle_rows(Uplo uplo, index_t j, index_t n) {
 }
 
 template <class T>
-void scale_triangle(Uplo uplo, index_t n, T beta, MutView<T> c) {
+void scale_triangle(Uplo uplo, index_t n, const T &beta, MutView<T> c) {
   if (beta == T(1)) return;
   for (index_t j = 0; j < n; ++j) {
     const Rows r = triangle_rows(uplo, j, n);
@@ -65,8 +65,8 @@ void realify_diagonal(index_t n, MutView<T> c) {
 // alpha != 0, k >= 1.  `scratch` holds kDiagBlock^2 elements, or is null
 // (out of memory): then diagonal blocks go column by column.
 template <class T>
-void triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y, T beta,
-                      MutView<T> c, T *scratch) {
+void triangle_product(Uplo uplo, index_t n, index_t k, const T &alpha, View<T> x, View<T> y,
+                      const T &beta, MutView<T> c, T *scratch) {
   if (n <= kDiagBlock) {
     if (!scratch) {
       for (index_t j = 0; j < n; ++j) {
@@ -99,8 +99,8 @@ void triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<
 // False, having written nothing, when its pack buffers cannot be had even at
 // the smallest blocking.
 template <class T>
-bool packed_triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y,
-                             T beta, MutView<T> c, Routine routine) {
+bool packed_triangle_product(Uplo uplo, index_t n, index_t k, const T &alpha, View<T> x, View<T> y,
+                             const T &beta, MutView<T> c, Routine routine) {
   const GemmKernel<T> &kernel = gemm_kernel_of<T>(active_target());
   const GemmProblem<T> p{n, n, k, alpha, x.p, x.rs, x.cs, y.p, y.rs, y.cs, beta, c.p, c.cs};
   // The triangle holds about half of an n x n x k GEMM's 2n^2k flops.
@@ -116,8 +116,8 @@ bool packed_triangle_product(Uplo uplo, index_t n, index_t k, T alpha, View<T> x
 // Checked entry for all three routines: n >= 1; alpha == 0 or k == 0 only
 // scales (A, B not read).  `routine` names the call in out-of-memory notes.
 template <class T>
-void update_triangle(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T> y, T beta,
-                     MutView<T> c, Routine routine) {
+void update_triangle(Uplo uplo, index_t n, index_t k, const T &alpha, View<T> x, View<T> y,
+                     const T &beta, MutView<T> c, Routine routine) {
   if (alpha == T(0) || k == 0) return scale_triangle(uplo, n, beta, c);
   if constexpr (is_complex<T>::value) {
     // The complex engine's triangle pass (it degrades on its own out of memory).
@@ -136,8 +136,8 @@ void update_triangle(Uplo uplo, index_t n, index_t k, T alpha, View<T> x, View<T
 }  // namespace level3
 
 template <class T>
-void gemmt(Uplo uplo, Op ta, Op tb, index_t n, index_t k, T alpha, const T *a, index_t lda,
-           const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+void gemmt(Uplo uplo, Op ta, Op tb, index_t n, index_t k, const T &alpha, const T *a, index_t lda,
+           const T *b, index_t ldb, const T &beta, T *c, index_t ldc) {
   using level3::View;
   if (n <= 0) return;
   level3::update_triangle<T>(uplo, n, k, alpha, View<T>::col_major(a, lda).op(ta),
@@ -146,8 +146,8 @@ void gemmt(Uplo uplo, Op ta, Op tb, index_t n, index_t k, T alpha, const T *a, i
 }
 
 template <class T>
-void syrk(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, const T *a,
-          index_t lda, T beta, T *c, index_t ldc) {
+void syrk(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, const T &alpha, const T *a,
+          index_t lda, const T &beta, T *c, index_t ldc) {
   using level3::View;
   if (n <= 0 || ((alpha == T(0) || k == 0) && beta == T(1))) return;
   const level3::MutView<T> cv{c, 1, ldc};
@@ -161,8 +161,8 @@ void syrk(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, co
 }
 
 template <class T>
-void syr2k(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, const T *a,
-           index_t lda, const T *b, index_t ldb, T beta, T *c, index_t ldc) {
+void syr2k(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, const T &alpha, const T *a,
+           index_t lda, const T *b, index_t ldb, const T &beta, T *c, index_t ldc) {
   using level3::View;
   if (n <= 0 || ((alpha == T(0) || k == 0) && beta == T(1))) return;
   const level3::MutView<T> cv{c, 1, ldc};
@@ -180,12 +180,12 @@ void syr2k(bool hermitian, Uplo uplo, Op trans, index_t n, index_t k, T alpha, c
 }
 
 #define TILEBLAS_INSTANTIATE(T)                                                              \
-  template void gemmt<T>(Uplo, Op, Op, index_t, index_t, T, const T *, index_t, const T *,   \
-                         index_t, T, T *, index_t);                                          \
-  template void syrk<T>(bool, Uplo, Op, index_t, index_t, T, const T *, index_t, T, T *,     \
-                        index_t);                                                            \
-  template void syr2k<T>(bool, Uplo, Op, index_t, index_t, T, const T *, index_t, const T *, \
-                         index_t, T, T *, index_t);
+  template void gemmt<T>(Uplo, Op, Op, index_t, index_t, const T &, const T *, index_t,      \
+                         const T *, index_t, const T &, T *, index_t);                       \
+  template void syrk<T>(bool, Uplo, Op, index_t, index_t, const T &, const T *, index_t,     \
+                        const T &, T *, index_t);                                            \
+  template void syr2k<T>(bool, Uplo, Op, index_t, index_t, const T &, const T *, index_t,    \
+                         const T *, index_t, const T &, T *, index_t);
 TILEBLAS_INSTANTIATE(float)
 TILEBLAS_INSTANTIATE(double)
 TILEBLAS_INSTANTIATE(std::complex<float>)
