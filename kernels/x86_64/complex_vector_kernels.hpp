@@ -22,6 +22,7 @@
 #include <complex>
 #include <cstdint>
 
+#include "first_lanes.hpp"
 #include "in_register.hpp"
 #include "lane_sums.hpp"
 #include "target.hpp"
@@ -265,15 +266,10 @@ void complex_gemv_n_few_columns(index_t m, int count, Cols a,
   const index_t len = 2 * m;
   for (index_t i = 0; i < len; i += W) {
     const int r = static_cast<int>(len - i < W ? len - i : W);
-    reg yv = r == W ? V::load(y + i) : V::load_partial(y + i, r);
-    for (int c = 0; c < count; ++c) {
-      const R *col = reinterpret_cast<const R *>(a[c]) + i;
-      yv = L::madd(f[c], r == W ? V::load(col) : V::load_partial(col, r), yv);
-    }
-    if (r == W)
-      V::store(y + i, yv);
-    else
-      V::store_partial(y + i, yv, r);
+    reg yv = load_first<V>(y + i, r);
+    for (int c = 0; c < count; ++c)
+      yv = L::madd(f[c], load_first<V>(reinterpret_cast<const R *>(a[c]) + i, r), yv);
+    store_first<V>(y + i, yv, r);
   }
 }
 

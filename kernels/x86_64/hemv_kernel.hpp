@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "complex_vector_kernels.hpp"
+#include "first_lanes.hpp"
 #include "in_register.hpp"
 #include "lane_sums.hpp"
 #include "symv_kernel.hpp"
@@ -89,8 +90,8 @@ void hemv_column_group(bool upper, bool conj_a, index_t m, int nd, int c0,
     for (index_t h = h0; h < h1; h += W) {
       const int r = h1 - h < W ? static_cast<int>(h1 - h) : W;
       const unsigned valid = lanes_below<W>(r);
-      const reg xv = V::load_partial(x + h, r), xs = V::swap_pairs(xv);
-      reg yv = V::load_partial(y + h, r);
+      const reg xv = load_first<V>(x + h, r), xs = V::swap_pairs(xv);
+      reg yv = load_first<V>(y + h, r);
 #pragma GCC unroll 8
       for (int c = 0; c < C; ++c) {
         const index_t k = 2 * (c0 + c) - (h - d0);
@@ -102,7 +103,7 @@ void hemv_column_group(bool upper, bool conj_a, index_t m, int nd, int c0,
         s1[c] = V::fma_masked(a, xv, s1[c], to_dot);
         s2[c] = V::fma_masked(a, xs, s2[c], to_dot);
       }
-      V::store_partial(y + h, yv, r);
+      store_first<V>(y + h, yv, r);
     }
   };
 

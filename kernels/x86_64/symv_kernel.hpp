@@ -9,6 +9,7 @@
 
 #include <utility>
 
+#include "first_lanes.hpp"
 #include "in_register.hpp"
 #include "lane_sums.hpp"
 #include "target.hpp"
@@ -119,8 +120,8 @@ void symv_column_group(index_t m, int nd, int c0_at_run_time, const typename V::
     for (index_t h = h0; h < h1; h += W) {
       const int r = h1 - h < W ? static_cast<int>(h1 - h) : W;
       const unsigned valid = lanes_below<W>(r);
-      const reg xv = V::load_partial(x + h, r);
-      reg yv = V::load_partial(y + h, r);
+      const reg xv = load_first<V>(x + h, r);
+      reg yv = load_first<V>(y + h, r);
 #pragma GCC unroll 16
       for (int c = 0; c < C; ++c) {
         const index_t k = c0 + c - (h - d0);  // the diagonal's lane in this vector
@@ -130,7 +131,7 @@ void symv_column_group(index_t m, int nd, int c0_at_run_time, const typename V::
         yv = V::fma_masked(tv[c], a, yv, to_y);
         acc[c][0] = V::fma_masked(a, xv, acc[c][0], to_dot);
       }
-      V::store_partial(y + h, yv, r);
+      store_first<V>(y + h, yv, r);
     }
   };
 

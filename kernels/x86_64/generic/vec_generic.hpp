@@ -4,6 +4,7 @@
 // so fma() is a multiply and an add.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -32,12 +33,16 @@ struct VecPortable {
   // Level 1/2 kernels (vector_kernels.hpp): the first n < width lanes, the
   // rest zero / left alone; nothing past p + n is touched.
   static reg add(reg a, reg b) { return a + b; }
+  // (n clamped to the width: GCC cannot always see that a caller's n is,
+  // and warns of an out-of-bounds copy.)
   static reg load_partial(const T *p, int n) {
     reg v = zero();
-    std::memcpy(&v, p, sizeof(T) * n);
+    std::memcpy(&v, p, sizeof(T) * std::min(n, Width));
     return v;
   }
-  static void store_partial(T *p, reg v, int n) { std::memcpy(p, &v, sizeof(T) * n); }
+  static void store_partial(T *p, reg v, int n) {
+    std::memcpy(p, &v, sizeof(T) * std::min(n, Width));
+  }
   // Complex kernels (complex_vector_kernels.hpp): each (re, im) pair of lanes exchanged.
   static reg swap_pairs(reg v) {
     reg r;
