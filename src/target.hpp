@@ -318,12 +318,12 @@ struct ComplexVectorKernels {
   // 0-based index of the first x_i with the largest |re| + |im| among those
   // not NaN; -1 when all are NaN (as VectorKernels::iamax).
   index_t (*iamax)(index_t n, const C *x);
-  // X (m x w, column stride ldx) = T^-1 X, T the upper or lower triangle of
-  // t (m x m column-major, leading dimension m), inv[l] = 1 / T(l, l): per
-  // column the reference's substitution (an axpy down each column of T,
-  // touching only the triangle), skipping zero x(l) when skip_zeros.
-  void (*tri_solve)(index_t m, const C *t, const C *inv, bool upper, bool skip_zeros, index_t w,
-                    C *x, index_t ldx);
+  // X = T^-1 X, X m rows of w elements (row i at x + i * ldx; ldx a
+  // multiple of 8, the padding finite and computed on too), T the upper or lower triangle of t (m x m
+  // column-major, leading dimension m), inv[l] = 1 / T(l, l), both finite:
+  // the reference's substitution without its skipping of zero x(l).
+  void (*tri_solve)(index_t m, const C *t, const C *inv, bool upper, index_t w, C *x,
+                    index_t ldx);
   // hemv's panel, as VectorKernels::symv_panel for ncols <= kHemvColumns
   // columns of a Hermitian triangle: y[0:m] += t[c] * op(A(:, c)) over
   // column c's stored rows (of the diagonal element its real part), and

@@ -17,6 +17,7 @@
 
 #include <cstdint>
 
+#include "first_lanes.hpp"
 #include "lane_sums.hpp"
 #include "symv_kernel.hpp"
 #include "target.hpp"
@@ -269,10 +270,10 @@ void gemv_n_few_columns(index_t m, int count, Cols a, const typename V::T *t, ty
   }
   for (; i < m; i += W) {
     const int r = static_cast<int>(m - i < W ? m - i : W);
-    reg yv = V::load_partial(y + i, r);
+    reg yv = load_first<V>(y + i, r);
     for (int c = 0; c < count; ++c)
-      yv = V::fma(V::broadcast(t + c), V::load_partial(a[c] + i, r), yv);
-    V::store_partial(y + i, yv, r);
+      yv = V::fma(V::broadcast(t + c), load_first<V>(a[c] + i, r), yv);
+    store_first<V>(y + i, yv, r);
   }
 }
 

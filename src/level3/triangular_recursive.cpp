@@ -22,16 +22,18 @@ namespace {
 // Diagonal blocks of these sizes or less are done whole (the leaf): small
 // enough that their share of flops (block / m) is small, large enough that
 // the GEMM calls above them are not thin.  A solve's leaf runs the
-// reference's substitution, column by column (complex: the target's vector
-// kernel, ComplexVectorKernels::tri_solve), whose cost is per element of B
+// reference's substitution (complex: the target's vector kernel on rows of
+// the tile, ComplexVectorKernels::tri_solve), whose cost is per element of B
 // more than per flop: 32.  A multiply's is one GEMM with the triangle
 // zero-filled (finite data): 64.  Measured for ctrsm/ctrmm 1024^2 on Zen 5,
 // 1 thread: solve 32 1.05x faster than 16 or 64; multiply 64 1.1-1.2x
 // faster than 16 or 128.
 constexpr index_t kSolveBlock = 32;
 constexpr index_t kMultiplyBlock = 64;
-// Columns of B copied into a contiguous tile at once by the leaf.
+// Columns of B copied into a contiguous tile at once by the leaf (a
+// multiple of 8: complex solves pad the tile's rows to that).
 constexpr index_t kLeafCols = 128;
+static_assert(kLeafCols % 8 == 0);
 
 // Copies the m x m triangle into dst (column-major, ld m) with zeros in the
 // other triangle and 1 on a unit diagonal: the column loops then need no
@@ -140,6 +142,11 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
   T *inv = inv_buf.as<T>();
   for (index_t l = 0; l < m; ++l) inv[l] = T(1) / tt[l + l * m];
   const bool triangle_finite = all_finite(tt, m * m);
+  // Complex solves run in the target's vector kernel on the tile's rows
+  // (ComplexVectorKernels::tri_solve; these scalar loops: 26 % of a ctrsm),
+  // which needs T and the reciprocals finite; the rows padded to whole vectors.
+  const bool solve_rows = has_complex_vector_kernels_v<T> && kind == Kind::Solve &&
+                          triangle_finite && all_finite(inv, m);
   const int threads = threads_for_call(double(m) * double(m) * double(n));
   run_team(threads, [&](int id, int team) {
     const index_t units = (n + kLeafCols - 1) / kLeafCols;
@@ -151,14 +158,15 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
       return;
     }
     T *tile = tile_buf.as<T>();
-    // Columns [j0, j0 + w) of B into the tile or back, in the order of B's
-    // unit stride (B may be a row-major view).
-    const auto copy = [&](index_t j0, index_t w, bool into_tile) {
+    // Columns [j0, j0 + w) of B into the tile (element (i, j) at
+    // tile[i * trs + j * tcs]) or back, in the order of B's unit stride (B
+    // may be a row-major view).
+    const auto copy = [&](index_t j0, index_t w, index_t trs, index_t tcs, bool into_tile) {
       const auto move = [&](index_t i, index_t j) {
         if (into_tile)
-          tile[i + j * m] = b(i, j0 + j);
+          tile[i * trs + j * tcs] = b(i, j0 + j);
         else
-          b(i, j0 + j) = tile[i + j * m];
+          b(i, j0 + j) = tile[i * trs + j * tcs];
       };
       if (b.rs == 1) {
         for (index_t j = 0; j < w; ++j)
@@ -170,7 +178,19 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
     };
     for (index_t j0 = begin; j0 < end; j0 += kLeafCols) {
       const index_t w = std::min(kLeafCols, end - j0);
-      copy(j0, w, true);
+      if constexpr (has_complex_vector_kernels_v<T>) {
+        if (solve_rows) {
+          const index_t ld = (w + 7) / 8 * 8;
+          for (index_t i = 0; i < m; ++i) std::fill(tile + i * ld + w, tile + (i + 1) * ld, T(0));
+          copy(j0, w, ld, 1, true);
+          if (alpha != T(1))
+            for (index_t i = 0; i < m * ld; ++i) tile[i] = cmul(alpha, tile[i]);
+          complex_vector_kernels<T>().tri_solve(m, tt, inv, t.upper, w, tile, ld);
+          copy(j0, w, ld, 1, false);
+          continue;
+        }
+      }
+      copy(j0, w, 1, m, true);
       if (kind == Kind::Multiply && triangle_finite && all_finite(tile, m * w)) {
         // T's copy has zeros outside its triangle: one GEMM (the column
         // loops' cost is per element of B, this one's per flop).  Only on
@@ -181,17 +201,6 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
                      b.at(0, j0));
         continue;
       }
-      if constexpr (has_complex_vector_kernels_v<T>) {
-        if (kind == Kind::Solve) {
-          // The same substitution in the target's vector kernel, a column
-          // of T a vector at a time (these scalar loops: 26 % of a ctrsm).
-          if (alpha != T(1))
-            for (index_t i = 0; i < m * w; ++i) tile[i] = cmul(alpha, tile[i]);
-          complex_vector_kernels<T>().tri_solve(m, tt, inv, t.upper, t.skip_zero_b, w, tile, m);
-          copy(j0, w, false);
-          continue;
-        }
-      }
       const auto tri = [tt, m](index_t i, index_t l) { return tt[i + l * m]; };
       const auto times_reciprocal = [inv](T v, index_t l) { return cmul(v, inv[l]); };
       for (index_t j = 0; j < w; ++j) {
@@ -199,7 +208,7 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
         column_op(kind, t.upper, t.skip_zero_b, m, tri, times_reciprocal, alpha,
                   [x](index_t i) -> T & { return x[i]; });
       }
-      copy(j0, w, false);
+      copy(j0, w, 1, m, false);
     }
   });
 }
