@@ -7,7 +7,7 @@
 // here, and real ones when the packed forms (triangular_left/right.cpp) get
 // no buffers.
 #include <algorithm>
-#include <cmath>
+#include <type_traits>
 
 #include "level1/active_vector_kernels.hpp"
 #include "level3/gemm_complex.hpp"
@@ -37,14 +37,22 @@ static_assert(kLeafCols % 8 == 0);
 
 // Copies the m x m triangle into dst (column-major, ld m) with zeros in the
 // other triangle and 1 on a unit diagonal: the column loops then need no
-// branches, and nothing outside the triangle is read.
+// branches, and nothing outside the triangle is read.  Column by column in
+// runs (with an element-by-element test, this and all_finite's std::isfinite
+// per element made 16-32^2 ctrsm 1.2x slower).
 template <class T>
 void pack_triangle(const Triangle<T> &t, index_t m, T *dst) {
-  for (index_t j = 0; j < m; ++j)
-    for (index_t i = 0; i < m; ++i) {
-      const bool inside = t.upper ? i < j : i > j;
-      dst[i + j * m] = i == j ? (t.unit ? T(1) : t.a.get(i, i)) : inside ? t.a.get(i, j) : T(0);
-    }
+  std::fill(dst, dst + m * m, T(0));
+  for (index_t j = 0; j < m; ++j) {
+    const index_t i0 = t.upper ? 0 : j + 1, i1 = t.upper ? j : m;
+    const View<T> column = t.a.at(0, j);
+    T *out = dst + j * m;
+    if (column.rs == 1 && !column.conj)
+      std::copy(column.p + i0, column.p + i1, out + i0);
+    else
+      for (index_t i = i0; i < i1; ++i) out[i] = column.get(i, 0);
+    out[j] = t.unit ? T(1) : column.get(j, 0);
+  }
 }
 
 // One column x (length m) of B: x = alpha T x (Multiply) or x = T^-1 alpha x
@@ -91,19 +99,16 @@ void column_op(Kind kind, bool upper, bool skip_zeros, index_t m, TriAt tri,
   }
 }
 
-template <class R>
-bool finite(R v) {
-  return std::isfinite(v);
-}
-template <class R>
-bool finite(std::complex<R> v) {
-  return std::isfinite(v.real()) && std::isfinite(v.imag());
-}
+// Whether every value (both parts of a complex one) is finite: x * 0 is 0
+// for finite x and NaN otherwise, tested without a branch per element.
 template <class T>
 bool all_finite(const T *v, index_t count) {
-  for (index_t i = 0; i < count; ++i)
-    if (!finite(v[i])) return false;
-  return true;
+  using R = typename std::conditional_t<is_complex<T>::value, T, std::complex<T>>::value_type;
+  const R *r = reinterpret_cast<const R *>(v);
+  const index_t parts = count * index_t(sizeof(T) / sizeof(R));
+  int bad = 0;
+  for (index_t i = 0; i < parts; ++i) bad |= !(r[i] * R(0) == R(0));
+  return !bad;
 }
 
 // Out of memory: the same column loops on B and A in place (slow, needs
