@@ -319,9 +319,10 @@ struct ComplexVectorKernels {
   // not NaN; -1 when all are NaN (as VectorKernels::iamax).
   index_t (*iamax)(index_t n, const C *x);
   // X = T^-1 X, X m rows of w elements (row i at x + i * ldx; ldx a
-  // multiple of 8, the padding finite and computed on too), T the upper or lower triangle of t (m x m
-  // column-major, leading dimension m), inv[l] = 1 / T(l, l), both finite:
-  // the reference's substitution without its skipping of zero x(l).
+  // multiple of 8, the padding computed on too), T the upper or lower
+  // triangle of t (m x m column-major, leading dimension m), inv[l] =
+  // 1 / T(l, l), both finite: the reference's substitution without its
+  // skipping of zero x(l).
   void (*tri_solve)(index_t m, const C *t, const C *inv, bool upper, index_t w, C *x,
                     index_t ldx);
   // hemv's panel, as VectorKernels::symv_panel for ncols <= kHemvColumns

@@ -412,14 +412,15 @@ index_t complex_iamax(index_t n, const std::complex<typename V::T> *x) {
 }
 
 // ComplexVectorKernels::tri_solve: X is m rows of ldx elements (w of them
-// used; ldx a multiple of 8, so whole vectors, the padding finite).  Row l is scaled by inv[l] once every earlier row is taken off
-// it, then taken off each later row i with T(i, l), a vector of columns at
-// a time: every update is independent, whole vectors only (no masks), and
-// no element waits on one just stored.  (Column by column, the substitution
-// was a chain of store-forwarded steps per column: ctrsm/ztrsm 16-64^2
-// 2-3x OpenBLAS's time.)  Each element sees the reference's operations in
-// its order, but for the skipping of zero x(l): the caller runs this only
-// when T and inv are finite, where skipping changes nothing.
+// used; ldx a multiple of 8, so whole vectors).  Row l is scaled by inv[l]
+// once every earlier row is taken off it, then taken off each later row i
+// with T(i, l), a vector of columns at a time: every update is independent,
+// whole vectors only (no masks), and no element waits on one just stored.
+// (Column by column, the substitution was a chain of store-forwarded steps
+// per column: ctrsm/ztrsm 16-64^2 2-3x OpenBLAS's time.)  Each element sees
+// the reference's operations in its order, but for the skipping of zero
+// x(l): the caller runs this only when T and inv are finite, where skipping
+// changes nothing.
 template <class V>
 void complex_tri_solve(index_t m, const std::complex<typename V::T> *t,
                        const std::complex<typename V::T> *inv, bool upper, index_t w,

@@ -186,7 +186,8 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
       if constexpr (has_complex_vector_kernels_v<T>) {
         if (solve_rows) {
           const index_t ld = (w + 7) / 8 * 8;
-          for (index_t i = 0; i < m; ++i) std::fill(tile + i * ld + w, tile + (i + 1) * ld, T(0));
+          for (index_t i = 0; i < m; ++i)
+            std::fill(tile + i * ld + w, tile + (i + 1) * ld, T(0));
           copy(j0, w, ld, 1, true);
           if (alpha != T(1))
             for (index_t i = 0; i < m * ld; ++i) tile[i] = cmul(alpha, tile[i]);
