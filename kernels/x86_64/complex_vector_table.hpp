@@ -25,6 +25,7 @@ ComplexVectorKernels<typename V::T> make_complex_vector_kernels(const char *name
           &complex_gemv_t_listed<V, TC, TU>,
           &complex_iamax<V, DotU>,
           &complex_tri_solve<V>,
+          &complex_tri_multiply<V>,
           &hemv_panel<V, HC>};
 }
 

@@ -31,7 +31,7 @@ namespace {
 constexpr index_t kSolveBlock = 32;
 constexpr index_t kMultiplyBlock = 64;
 // Columns of B copied into a contiguous tile at once by the leaf (a
-// multiple of 8: complex solves pad the tile's rows to that).
+// multiple of 8: complex types pad the tile's rows to that).
 constexpr index_t kLeafCols = 128;
 static_assert(kLeafCols % 8 == 0);
 
@@ -147,11 +147,13 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
   T *inv = inv_buf.as<T>();
   for (index_t l = 0; l < m; ++l) inv[l] = T(1) / tt[l + l * m];
   const bool triangle_finite = all_finite(tt, m * m);
-  // Complex solves run in the target's vector kernel on the tile's rows
-  // (ComplexVectorKernels::tri_solve; these scalar loops: 26 % of a ctrsm),
-  // which needs T and the reciprocals finite; the rows padded to whole vectors.
-  const bool solve_rows = has_complex_vector_kernels_v<T> && kind == Kind::Solve &&
-                          triangle_finite && all_finite(inv, m);
+  // Complex types run in the target's vector kernels on the tile's rows
+  // (ComplexVectorKernels::tri_solve / tri_multiply; the scalar loops below:
+  // 26 % of a ctrsm), padded to whole vectors.  With T finite, and the
+  // reciprocals (solve) or alpha (multiply) too, they give what the
+  // reference's loops give, which skip zero elements of B.
+  const bool on_rows = has_complex_vector_kernels_v<T> && triangle_finite &&
+                       (kind == Kind::Solve ? all_finite(inv, m) : all_finite(&alpha, 1));
   const int threads = threads_for_call(double(m) * double(m) * double(n));
   run_team(threads, [&](int id, int team) {
     const index_t units = (n + kLeafCols - 1) / kLeafCols;
@@ -184,14 +186,17 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
     for (index_t j0 = begin; j0 < end; j0 += kLeafCols) {
       const index_t w = std::min(kLeafCols, end - j0);
       if constexpr (has_complex_vector_kernels_v<T>) {
-        if (solve_rows) {
+        if (on_rows) {
           const index_t ld = (w + 7) / 8 * 8;
           for (index_t i = 0; i < m; ++i)
             std::fill(tile + i * ld + w, tile + (i + 1) * ld, T(0));
           copy(j0, w, ld, 1, true);
           if (alpha != T(1))
             for (index_t i = 0; i < m * ld; ++i) tile[i] = cmul(alpha, tile[i]);
-          complex_vector_kernels<T>().tri_solve(m, tt, inv, t.upper, w, tile, ld);
+          if (kind == Kind::Solve)
+            complex_vector_kernels<T>().tri_solve(m, tt, inv, t.upper, w, tile, ld);
+          else
+            complex_vector_kernels<T>().tri_multiply(m, tt, t.upper, w, tile, ld);
           copy(j0, w, ld, 1, false);
           continue;
         }
