@@ -325,9 +325,9 @@ struct ComplexVectorKernels {
   // skipping of zero x(l).
   void (*tri_solve)(index_t m, const C *t, const C *inv, bool upper, index_t w, C *x,
                     index_t ldx);
-  // X = T X on the same rows (T as for tri_solve, 1 on a unit diagonal,
-  // zeros elsewhere, finite): row i becomes the sum over row i of T of
-  // T(i, l) * row l.
+  // X = T X on the same rows (T's triangle finite, 1 on a unit diagonal,
+  // zeros elsewhere, but row-major: element (i, l) at t[i * m + l]): row i
+  // becomes the sum over row i of T of T(i, l) * row l.
   void (*tri_multiply)(index_t m, const C *t, bool upper, index_t w, C *x, index_t ldx);
   // hemv's panel, as VectorKernels::symv_panel for ncols <= kHemvColumns
   // columns of a Hermitian triangle: y[0:m] += t[c] * op(A(:, c)) over

@@ -7,6 +7,7 @@
 // here, and real ones when the packed forms (triangular_left/right.cpp) get
 // no buffers.
 #include <algorithm>
+#include <cstring>
 #include <type_traits>
 
 #include "level1/active_vector_kernels.hpp"
@@ -42,11 +43,15 @@ static_assert(kLeafCols % 8 == 0);
 // per element made 16-32^2 ctrsm 1.2x slower).
 template <class T>
 void pack_triangle(const Triangle<T> &t, index_t m, T *dst) {
-  std::fill(dst, dst + m * m, T(0));
   for (index_t j = 0; j < m; ++j) {
     const index_t i0 = t.upper ? 0 : j + 1, i1 = t.upper ? j : m;
     const View<T> column = t.a.at(0, j);
     T *out = dst + j * m;
+    // The other triangle's zeros: rows after the diagonal (upper) or before it.
+    if (t.upper)
+      std::fill(out + j + 1, out + m, T(0));
+    else
+      std::fill(out, out + j, T(0));
     if (column.rs == 1 && !column.conj)
       std::copy(column.p + i0, column.p + i1, out + i0);
     else
@@ -100,15 +105,49 @@ void column_op(Kind kind, bool upper, bool skip_zeros, index_t m, TriAt tri,
 }
 
 // Whether every value (both parts of a complex one) is finite: x * 0 is 0
-// for finite x and NaN otherwise, tested without a branch per element.
+// for finite x and NaN otherwise, and a NaN stays in a sum.  Summed in
+// kLanes independent sums, which the compiler vectorizes (one flag per
+// element was a scalar compare and cmov each: 13 % of a 64^2 ztrmm).
 template <class T>
 bool all_finite(const T *v, index_t count) {
   using R = typename std::conditional_t<is_complex<T>::value, T, std::complex<T>>::value_type;
+  constexpr int kLanes = 16;
   const R *r = reinterpret_cast<const R *>(v);
   const index_t parts = count * index_t(sizeof(T) / sizeof(R));
-  int bad = 0;
-  for (index_t i = 0; i < parts; ++i) bad |= !(r[i] * R(0) == R(0));
-  return !bad;
+  R sums[kLanes] = {};
+  index_t i = 0;
+  for (; i + kLanes <= parts; i += kLanes)
+    for (int u = 0; u < kLanes; ++u) sums[u] += r[i + u] * R(0);
+  for (; i < parts; ++i) sums[0] += r[i] * R(0);
+  R total = 0;
+  for (int u = 0; u < kLanes; ++u) total += sums[u];
+  return total == R(0);
+}
+
+// Columns [0, w) of B (m rows) into rows of a tile (row i at rows + i * ld),
+// or back.  B column-major goes 8 columns at a time, so a row's 8 elements
+// move together and the reads are 8 streams (column by column, every
+// element was another cache line); elements move as bytes (a complex<float>
+// in one 8-byte move, not two float moves).
+template <bool kIntoRows, class T>
+void exchange_rows(MutView<T> b, index_t m, index_t w, T *rows, index_t ld) {
+  const auto move = [](T *row_element, T *b_element) {
+    if (kIntoRows)
+      std::memcpy(row_element, b_element, sizeof(T));
+    else
+      std::memcpy(b_element, row_element, sizeof(T));
+  };
+  if (b.rs != 1) {  // a row-major view: rows to rows
+    for (index_t i = 0; i < m; ++i)
+      for (index_t j = 0; j < w; ++j) move(rows + i * ld + j, &b(i, j));
+    return;
+  }
+  index_t j = 0;
+  for (; j + 8 <= w; j += 8)
+    for (index_t i = 0; i < m; ++i)
+      for (int u = 0; u < 8; ++u) move(rows + i * ld + j + u, &b(i, j + u));
+  for (; j < w; ++j)
+    for (index_t i = 0; i < m; ++i) move(rows + i * ld + j, &b(i, j));
 }
 
 // Out of memory: the same column loops on B and A in place (slow, needs
@@ -138,14 +177,19 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
   PackBuffer tt_buf(sizeof(T) * m * m);
   if (!tt_buf.ok()) return leaf_in_place(kind, t, m, n, alpha, b);
   T *tt = tt_buf.as<T>();
-  pack_triangle(t, m, tt);
+  // Complex multiplies read T by rows (ComplexVectorKernels::tri_multiply):
+  // the copy of T^T column-major is T row-major.
+  const bool row_major = has_complex_vector_kernels_v<T> && kind == Kind::Multiply;
+  pack_triangle(row_major ? t.transposed() : t, m, tt);
+  const View<T> tv = row_major ? View<T>::col_major(tt, m).transposed() : View<T>::col_major(tt, m);
   // Solves multiply by the diagonal's reciprocals, divided once per block
   // rather than once per element of B (as OpenBLAS's packed diagonals): a
   // complex division is a libgcc call, 18 % of a 1024^2 ctrsm otherwise.
   PackBuffer inv_buf(sizeof(T) * m);
   if (!inv_buf.ok()) return leaf_in_place(kind, t, m, n, alpha, b);
   T *inv = inv_buf.as<T>();
-  for (index_t l = 0; l < m; ++l) inv[l] = T(1) / tt[l + l * m];
+  if (kind == Kind::Solve)
+    for (index_t l = 0; l < m; ++l) inv[l] = T(1) / tt[l + l * m];
   const bool triangle_finite = all_finite(tt, m * m);
   // Complex types run in the target's vector kernels on the tile's rows
   // (ComplexVectorKernels::tri_solve / tri_multiply; the scalar loops below:
@@ -159,21 +203,20 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
     const index_t units = (n + kLeafCols - 1) / kLeafCols;
     const index_t begin = std::min(n, units * id / team * kLeafCols);
     const index_t end = std::min(n, units * (id + 1) / team * kLeafCols);
-    PackBuffer tile_buf(sizeof(T) * m * kLeafCols);
+    PackBuffer tile_buf(sizeof(T) * m * (kLeafCols + 8));
     if (!tile_buf.ok()) {
       leaf_in_place(kind, t, m, end - begin, alpha, b.at(0, begin));
       return;
     }
     T *tile = tile_buf.as<T>();
-    // Columns [j0, j0 + w) of B into the tile (element (i, j) at
-    // tile[i * trs + j * tcs]) or back, in the order of B's unit stride (B
-    // may be a row-major view).
-    const auto copy = [&](index_t j0, index_t w, index_t trs, index_t tcs, bool into_tile) {
+    // Columns [j0, j0 + w) of B into the tile's columns (ld m) or back, in
+    // the order of B's unit stride (B may be a row-major view).
+    const auto copy = [&](index_t j0, index_t w, bool into_tile) {
       const auto move = [&](index_t i, index_t j) {
         if (into_tile)
-          tile[i * trs + j * tcs] = b(i, j0 + j);
+          tile[i + j * m] = b(i, j0 + j);
         else
-          b(i, j0 + j) = tile[i * trs + j * tcs];
+          b(i, j0 + j) = tile[i + j * m];
       };
       if (b.rs == 1) {
         for (index_t j = 0; j < w; ++j)
@@ -187,39 +230,40 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
       const index_t w = std::min(kLeafCols, end - j0);
       if constexpr (has_complex_vector_kernels_v<T>) {
         if (on_rows) {
-          const index_t ld = (w + 7) / 8 * 8;
+          // Rows an odd multiple of 8 elements apart: at 64 (1 KiB of
+          // complex doubles) a strip of every row fell in a few L1 sets.
+          const index_t ld = (((w + 7) / 8) | 1) * 8;
           for (index_t i = 0; i < m; ++i)
             std::fill(tile + i * ld + w, tile + (i + 1) * ld, T(0));
-          copy(j0, w, ld, 1, true);
+          exchange_rows<true>(b.at(0, j0), m, w, tile, ld);
           if (alpha != T(1))
             for (index_t i = 0; i < m * ld; ++i) tile[i] = cmul(alpha, tile[i]);
           if (kind == Kind::Solve)
             complex_vector_kernels<T>().tri_solve(m, tt, inv, t.upper, w, tile, ld);
           else
             complex_vector_kernels<T>().tri_multiply(m, tt, t.upper, w, tile, ld);
-          copy(j0, w, ld, 1, false);
+          exchange_rows<false>(b.at(0, j0), m, w, tile, ld);
           continue;
         }
       }
-      copy(j0, w, 1, m, true);
+      copy(j0, w, true);
       if (kind == Kind::Multiply && triangle_finite && all_finite(tile, m * w)) {
         // T's copy has zeros outside its triangle: one GEMM (the column
         // loops' cost is per element of B, this one's per flop).  Only on
         // finite data, where a product with those zeros is exactly zero
         // (0 * Inf would put NaN where the reference's loops, which never
         // touch the zeros, give Inf).
-        gemm_view<T>(m, w, m, alpha, View<T>::col_major(tt, m), View<T>::col_major(tile, m), T(0),
-                     b.at(0, j0));
+        gemm_view<T>(m, w, m, alpha, tv, View<T>::col_major(tile, m), T(0), b.at(0, j0));
         continue;
       }
-      const auto tri = [tt, m](index_t i, index_t l) { return tt[i + l * m]; };
+      const auto tri = [tv](index_t i, index_t l) { return tv.get(i, l); };
       const auto times_reciprocal = [inv](T v, index_t l) { return cmul(v, inv[l]); };
       for (index_t j = 0; j < w; ++j) {
         T *x = tile + j * m;
         column_op(kind, t.upper, t.skip_zero_b, m, tri, times_reciprocal, alpha,
                   [x](index_t i) -> T & { return x[i]; });
       }
-      copy(j0, w, 1, m, false);
+      copy(j0, w, false);
     }
   });
 }
