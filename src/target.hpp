@@ -72,9 +72,9 @@ using CopyColumnsFn = void (*)(index_t rows, index_t depth, const T *src, index_
 //          j is column j of T); X also goes to packed[j*MR + i] (an A sliver).
 // tri holds the strict triangle column-major (tri[i + l*W], W = MR or NR,
 // zeros elsewhere, zero diagonal), then W reciprocals of the diagonal, W
-// diagonal values, and the strict triangle again with each column l
-// multiplied by -1 / T(l, l) (the steps the left solves take; made once per
-// panel, not once per tile).
+// diagonal values, and the strict triangle again with each column l of T
+// multiplied by -1 / T(l, l) (right: row l of tri; the steps the solves
+// take, made once per panel, not once per tile).
 // backward: solve from the last row (column) to the first, else forward.
 // Returns false, writing nothing, when a result is not finite: the caller
 // then redoes the tile in scalar code with the reference's semantics.

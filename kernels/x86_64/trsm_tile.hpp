@@ -15,7 +15,7 @@
 // nothing changes there unless a value is not finite; such a tile is
 // reported and redone by the caller's scalar code.  Right (C = C T^-1, T is
 // NR x NR): the unknowns are whole columns, so every step is a vector FMA
-// with a broadcast element of T, no lane traffic at all.
+// with a broadcast element of T (pre-scaled too), no lane traffic at all.
 #pragma once
 
 #include <type_traits>
@@ -72,19 +72,24 @@ struct TrsmTile {
     R x[NR][MV];
     load(c, ldc, x);
     const T *rinv = tri + NR * NR;
+    // Column j is scaled first, then gets the solved columns times T's
+    // column j pre-scaled (-T(i, j) / T(j, j), row j of tri's scaled copy):
+    // each column waits on the one before for a single FMA.  (Scaled
+    // last, every column's chain was an FMA and a multiply longer.)
+    const T *scaled = tri + NR * NR + 2 * NR;
     if (!backward) {
 #pragma GCC unroll 32
       for (int j = 0; j < NR; ++j) {
-#pragma GCC unroll 32
-        for (int i = 0; i < j; ++i) subtract_column(x, j, i, tri[j + i * NR]);
         scale_column(x, j, rinv[j]);
+#pragma GCC unroll 32
+        for (int i = 0; i < j; ++i) add_column(x, j, i, scaled[j + i * NR]);
       }
     } else {
 #pragma GCC unroll 32
       for (int j = NR - 1; j >= 0; --j) {
-#pragma GCC unroll 32
-        for (int i = j + 1; i < NR; ++i) subtract_column(x, j, i, tri[j + i * NR]);
         scale_column(x, j, rinv[j]);
+#pragma GCC unroll 32
+        for (int i = NR - 1; i > j; --i) add_column(x, j, i, scaled[j + i * NR]);
       }
     }
     if (!all_finite<V, NR * MV>(&x[0][0])) return false;
@@ -109,11 +114,11 @@ struct TrsmTile {
       for (int v = 0; v < MV; ++v) V::store(c + j * ldc + v * W, x[j][v]);
   }
 
-  // Column j -= t * column i (right solves).
-  static inline __attribute__((always_inline)) void subtract_column(Tile &x, int j, int i, T t) {
-    const R nt = V::set1(-t);
+  // Column j += t * column i (right solves).
+  static inline __attribute__((always_inline)) void add_column(Tile &x, int j, int i, T t) {
+    const R vt = V::set1(t);
 #pragma GCC unroll 8
-    for (int v = 0; v < MV; ++v) x[j][v] = V::fma(x[i][v], nt, x[j][v]);
+    for (int v = 0; v < MV; ++v) x[j][v] = V::fma(x[i][v], vt, x[j][v]);
   }
   static inline __attribute__((always_inline)) void scale_column(Tile &x, int j, T r) {
     const R vr = V::set1(r);

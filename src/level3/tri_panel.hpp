@@ -12,7 +12,8 @@
 //     sliver's rows, then the w x w diagonal piece as the tile solves want
 //     it (target.hpp, TriangularSolveFn): strict triangle, w reciprocals of
 //     the diagonal, w diagonal values for the scalar fallback, and the
-//     strict triangle with its columns scaled by minus the reciprocals.
+//     strict triangle with T's columns scaled by minus the reciprocals
+//     (rows of the block when it is T transposed).
 // Slivers have fixed-size slots, so sliver s is at s * slot().
 #pragma once
 
@@ -42,6 +43,9 @@ struct DiagPanel {
   bool upper, unit;
   index_t w;   // sliver rows
   index_t kb;  // block order
+  // The block is T transposed (right-side solves): T's column l is the
+  // block's row l, so the scaled copy scales rows.
+  bool transposed = false;
 
   index_t slivers() const { return (kb + w - 1) / w; }
   index_t slot() const { return kind == Kind::Solve ? w * kb + 2 * w * w + 2 * w : w * kb; }
@@ -112,7 +116,7 @@ struct DiagPanel {
       for (index_t i = i0; i < i1; ++i) {
         const T v = source.get(i, 0);
         tri[i + l * w] = v;
-        scaled[i + l * w] = v * minus_rinv;
+        scaled[i + l * w] = v * (transposed ? -rinv[i] : minus_rinv);
       }
     }
   }

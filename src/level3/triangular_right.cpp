@@ -89,7 +89,9 @@ class RightDriver {
   }
 
  private:
-  DiagPanel<T> panel_for(index_t kb) const { return {kind_, tv_.upper, tv_.unit, uk_.nr, kb}; }
+  DiagPanel<T> panel_for(index_t kb) const {
+    return {kind_, tv_.upper, tv_.unit, uk_.nr, kb, /*transposed=*/true};
+  }
   static void barrier(int team) {
     if (team > 1) team_barrier();
   }
@@ -151,15 +153,15 @@ class RightDriver {
     const int mr = uk_.mr, nr = uk_.nr;
     const index_t n_sl = panel.slivers();
     const bool backward = !forward_;
-    for (index_t ir = rows_of_block.begin; ir < rows_of_block.end; ir += mr) {
-      const int rows = static_cast<int>(std::min<index_t>(mr, rows_of_block.end - ir));
-      T *xs = packed_a + ir * panel.kb;
-      for (index_t q = 0; q < n_sl; ++q) {
-        const index_t s = forward_ ? q : n_sl - 1 - q;
-        const int cols = static_cast<int>(std::min<index_t>(nr, panel.kb - s * nr));
-        const DepthRange d = panel.depth(s);
-        const T *b = diag + s * panel.slot();
-        const T *tri = b + nr * panel.kb;
+    for (index_t q = 0; q < n_sl; ++q) {
+      const index_t s = forward_ ? q : n_sl - 1 - q;
+      const int cols = static_cast<int>(std::min<index_t>(nr, panel.kb - s * nr));
+      const DepthRange d = panel.depth(s);
+      const T *b = diag + s * panel.slot();
+      const T *tri = b + nr * panel.kb;
+      for (index_t ir = rows_of_block.begin; ir < rows_of_block.end; ir += mr) {
+        const int rows = static_cast<int>(std::min<index_t>(mr, rows_of_block.end - ir));
+        T *xs = packed_a + ir * panel.kb;
         T *c = &b_(ic + ir, k0 + s * nr);
         T *x = xs + s * nr * mr;  // these columns in the packed A sliver
         if (rows == mr && cols == nr) {
