@@ -232,12 +232,15 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
         if (on_rows) {
           // Rows an odd multiple of 8 elements apart: at 64 (1 KiB of
           // complex doubles) a strip of every row fell in a few L1 sets.
-          const index_t ld = (((w + 7) / 8) | 1) * 8;
-          for (index_t i = 0; i < m; ++i)
-            std::fill(tile + i * ld + w, tile + (i + 1) * ld, T(0));
+          // The kernels compute on whole vectors: up to a multiple of 8
+          // elements, zeros past w.
+          const index_t padded = (w + 7) / 8 * 8, ld = ((padded / 8) | 1) * 8;
+          for (index_t i = 0; i < m && padded > w; ++i)
+            std::fill(tile + i * ld + w, tile + i * ld + padded, T(0));
           exchange_rows<true>(b.at(0, j0), m, w, tile, ld);
           if (alpha != T(1))
-            for (index_t i = 0; i < m * ld; ++i) tile[i] = cmul(alpha, tile[i]);
+            for (index_t i = 0; i < m; ++i)
+              for (index_t j = 0; j < w; ++j) tile[i * ld + j] = cmul(alpha, tile[i * ld + j]);
           if (kind == Kind::Solve)
             complex_vector_kernels<T>().tri_solve(m, tt, inv, t.upper, w, tile, ld);
           else
