@@ -1,7 +1,8 @@
 // triangular_recursive.cpp -- the left-side TRMM/TRSM by recursive halving:
 // two half-size triangular problems and one GEMM with the off-diagonal
 // block, so most flops run in the GEMM engine; the small diagonal blocks are
-// done on contiguous copies, by column loops (solves) or one GEMM with the
+// done on contiguous copies: complex ones on rows of B by the target's
+// vector kernels, real ones by column loops (solves) or one GEMM with the
 // triangle zero-filled (multiplies on finite data).  Works for every element
 // type and any B layout with almost no scratch memory: complex types run
 // here, and real ones when the packed forms (triangular_left/right.cpp) get
@@ -25,10 +26,11 @@ namespace {
 // the GEMM calls above them are not thin.  A solve's leaf runs the
 // reference's substitution (complex: the target's vector kernel on rows of
 // the tile, ComplexVectorKernels::tri_solve), whose cost is per element of B
-// more than per flop: 32.  A multiply's is one GEMM with the triangle
-// zero-filled (finite data): 64.  Measured for ctrsm/ctrmm 1024^2 on Zen 5,
-// 1 thread: solve 32 1.05x faster than 16 or 64; multiply 64 1.1-1.2x
-// faster than 16 or 128.
+// more than per flop: 32.  A multiply's (complex: tri_multiply on rows;
+// real: one GEMM with the triangle zero-filled): 64.  Measured for
+// ctrsm/ctrmm 1024^2 on Zen 5, 1 thread: solve 32 1.05x faster than 16 or
+// 64; multiply 64 1.1-1.2x faster than 16 or 128 (with the GEMM leaf; the
+// row kernel's 32, 64 and 128 within noise of each other on Zen 3).
 constexpr index_t kSolveBlock = 32;
 constexpr index_t kMultiplyBlock = 64;
 // Columns of B copied into a contiguous tile at once by the leaf (a
