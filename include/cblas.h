@@ -50,6 +50,9 @@ float cblas_scnrm2(const int N, const void *X, const int incX);
 float cblas_scasum(const int N, const void *X, const int incX);
 double cblas_dznrm2(const int N, const void *X, const int incX);
 double cblas_dzasum(const int N, const void *X, const int incX);
+/* |Re z| + |Im z| of one complex number (the reference CBLAS's). */
+float cblas_scabs1(const void *c);
+double cblas_dcabs1(const void *z);
 
 CBLAS_INDEX cblas_isamax(const int N, const float *X, const int incX);
 CBLAS_INDEX cblas_idamax(const int N, const double *X, const int incX);

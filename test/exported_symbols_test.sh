@@ -4,7 +4,9 @@
 # table must hold only the public API: Fortran names (lower case, trailing
 # underscore), cblas_*, tileblas_*, openblas_*, the reference CBLAS globals
 # RowMajorStrg / CBLAS_CallFromC and the xerbla handlers.  In particular no
-# C++ (_Z...) symbols.  Exit 77 (CTest SKIP) without binutils.
+# C++ (_Z...) symbols.  And it must define every symbol the reference
+# libblas.so.3 does, when that is installed.  Exit 77 (CTest SKIP) without
+# binutils.
 set -u
 lib=$1
 
@@ -62,6 +64,24 @@ for want in sgemm_ dgemm_ cblas_sgemm cblas_dgemm xerbla_ cblas_xerbla tileblas_
         status=1
     fi
 done
+
+# Every symbol the reference libblas.so.3 (Debian's libblas3, netlib BLAS
+# with CBLAS) defines: a program linked against it must find them all here.
+ref=/usr/lib/x86_64-linux-gnu/blas/libblas.so.3
+if [ -f "$ref" ]; then
+    ours=$(mktemp)
+    echo "$syms" | sort -u > "$ours"
+    missing=$(nm -D --defined-only "$ref" | awk 'NF >= 3 && $2 != "A" { print $3 }' |
+        sed 's/@.*//' | sort -u | comm -23 - "$ours")
+    rm -f "$ours"
+    if [ -n "$missing" ]; then
+        echo "FAIL: symbols of $ref missing ($(echo "$missing" | wc -l)):"
+        echo "$missing" | head -n 40
+        status=1
+    fi
+else
+    echo "note: $ref not installed, reference symbol check skipped"
+fi
 
 # The error handlers must be interposable: default visibility, not protected,
 # so a program's own xerbla_ / cblas_xerbla receives the library's reports.

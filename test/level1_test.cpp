@@ -36,6 +36,18 @@ float sdsdot_(const int *, const float *, const float *, const int *, const floa
               const int *);
 void drotg_(double *, double *, double *, double *);
 void xerbla_array_(const char *, const int *, const int *, size_t);
+// What the reference libblas.so.3 exports besides the routines.
+extern int CBLAS_CallFromC;
+void sdotsub_(const int *, const float *, const int *, const float *, const int *, float *);
+void dsdotsub_(const int *, const float *, const int *, const float *, const int *, double *);
+void sdsdotsub_(const int *, const float *, const float *, const int *, const float *,
+                const int *, float *);
+void cdotcsub_(const int *, const c32 *, const int *, const c32 *, const int *, c32 *);
+void zdotusub_(const int *, const c64 *, const int *, const c64 *, const int *, c64 *);
+void dznrm2sub_(const int *, const c64 *, const int *, double *);
+void scasumsub_(const int *, const c32 *, const int *, float *);
+void icamaxsub_(const int *, const c32 *, const int *, int *);
+void scabs1sub_(const c32 *, float *);
 }
 
 namespace {
@@ -313,6 +325,44 @@ TEST(Level1Fortran, ComplexDotReturnedByValue) {
   EXPECT_FLOAT_EQ(sdsdot_(&n, &sb, a.data(), &inc, b.data(), &inc), 32.5f);
   n = 0;
   EXPECT_FLOAT_EQ(sdsdot_(&n, &sb, a.data(), &inc, b.data(), &inc), 0.5f);
+}
+
+// The reference CBLAS's Fortran wrappers (the function's value in the last
+// argument) and its cabs1 functions, for programs linked against it.
+TEST(Level1Fortran, ReferenceCblasExtrasGiveTheFunctionsValues) {
+  const std::vector<float> a = {1, 2, 3}, b = {4, 5, -6};
+  const std::vector<c32> x = {{1, 2}, {3, -4}, {-0.5, 0}}, y = {{0.5, 1}, {-2, 4}, {1, 1}};
+  const std::vector<c64> u = {{1, 2}, {3, -4}}, v = {{0.5, 1}, {-2, 4}};
+  int n = 3, inc = 1;
+  float f = 0;
+  sdotsub_(&n, a.data(), &inc, b.data(), &inc, &f);
+  EXPECT_FLOAT_EQ(f, -4.0f);
+  double d = 0;
+  dsdotsub_(&n, a.data(), &inc, b.data(), &inc, &d);
+  EXPECT_EQ(d, -4.0);
+  const float sb = 0.5f;
+  sdsdotsub_(&n, &sb, a.data(), &inc, b.data(), &inc, &f);
+  EXPECT_FLOAT_EQ(f, -3.5f);
+  c32 c;
+  cdotcsub_(&n, x.data(), &inc, y.data(), &inc, &c);
+  EXPECT_EQ(c, cdotc_(&n, x.data(), &inc, y.data(), &inc));
+  scasumsub_(&n, x.data(), &inc, &f);
+  EXPECT_FLOAT_EQ(f, 10.5f);  // |1|+|2| + |3|+|-4| + |-0.5|
+  int index = 0;
+  icamaxsub_(&n, x.data(), &inc, &index);
+  EXPECT_EQ(index, 2);  // 1-based, as ICAMAX
+  scabs1sub_(&x[1], &f);
+  EXPECT_FLOAT_EQ(f, 7.0f);
+  EXPECT_FLOAT_EQ(cblas_scabs1(&x[1]), 7.0f);
+  EXPECT_DOUBLE_EQ(cblas_dcabs1(&u[1]), 7.0);
+  n = 2;
+  c64 z;
+  zdotusub_(&n, u.data(), &inc, v.data(), &inc, &z);
+  EXPECT_EQ(z, zdotu_(&n, u.data(), &inc, v.data(), &inc));
+  dznrm2sub_(&n, u.data(), &inc, &d);
+  EXPECT_DOUBLE_EQ(d, dznrm2_(&n, u.data(), &inc));
+  EXPECT_DOUBLE_EQ(d, std::sqrt(30.0));
+  EXPECT_EQ(CBLAS_CallFromC, 0);
 }
 
 // dsdot / sdsdot sum in double on every path (the vector kernel, its tail,
