@@ -150,6 +150,16 @@ template <class Ret> void norm(void *fn, const Args &g, Buffers &b) {  // nrm2, 
 inline void axpby(void *fn, const Args &g, Buffers &b) {
     as<void (*)(I, V, V, I, V, W, I)>(fn)(&g.n, b.alpha, b.x, &g.incx, b.beta, b.y, &g.incy);
 }
+// The reference CBLAS's wrappers (sdotsub_ ...): the function's value in the last argument.
+inline void dot_sub(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(I, V, I, V, I, W)>(fn)(&g.n, b.x, &g.incx, b.y, &g.incy, b.result);
+}
+inline void sdsdot_sub(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(I, V, V, I, V, I, W)>(fn)(&g.n, b.alpha, b.x, &g.incx, b.y, &g.incy, b.result);
+}
+inline void norm_sub(void *fn, const Args &g, Buffers &b) {
+    as<void (*)(I, V, I, W)>(fn)(&g.n, b.x, &g.incx, b.result);
+}
 
 // Extensions (OpenBLAS, MKL): order and trans letters; imatcopy works in a.
 inline void omatcopy(void *fn, const Args &g, Buffers &b) {

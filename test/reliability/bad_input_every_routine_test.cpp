@@ -342,7 +342,15 @@ std::vector<Level1Row> level1_rows() {
         {"srotm_", F::rotm}, {"drotm_", F::rotm}, {"cblas_srotm", Cb::rotm}, {"cblas_drotm", Cb::rotm},
         {"cblas_saxpby", Cb::axpby<float>}, {"cblas_daxpby", Cb::axpby<double>},
         {"cblas_caxpby", Cb::axpby<const void *>}, {"cblas_zaxpby", Cb::axpby<const void *>},
+        {"sdsdotsub_", F::sdsdot_sub},
     };
+    // The reference CBLAS's Fortran wrappers, as their functions.
+    for (const char *dot : {"sdot", "ddot", "dsdot", "cdotu", "cdotc", "zdotu", "zdotc"})
+        rows.push_back({std::string(dot) + "sub_", F::dot_sub});
+    for (const char *norm : {"snrm2", "dnrm2", "scnrm2", "dznrm2"})
+        rows.push_back({std::string(norm) + "sub_", F::norm_sub});
+    for (const char *early : {"sasum", "dasum", "scasum", "dzasum", "isamax", "idamax", "icamax", "izamax"})
+        rows.push_back({std::string(early) + "sub_", F::norm_sub, true});
     for (char t : std::string("sdcz")) {
         const std::string p(1, t);
         rows.push_back({p + "swap_", F::vv<void>});
@@ -358,13 +366,14 @@ std::vector<Level1Row> level1_rows() {
 }
 
 // Exported names with no argument that could be illegal: error handlers,
-// LSAME/CABS1, the scalar-only rotation setups, the reference CBLAS's flag,
+// LSAME/CABS1, the scalar-only rotation setups, the reference CBLAS's flags,
 // and tileblas's own controls and conversions (tileblas_* / openblas_*).
 bool exempt(const std::string &s) {
     static const std::set<std::string> names = {
-        "xerbla_",    "xerbla_array_", "cblas_xerbla", "lsame_",      "scabs1_",     "dcabs1_",     "RowMajorStrg",
-        "srotg_",     "drotg_",        "crotg_",       "zrotg_",      "srotmg_",     "drotmg_",     "cblas_srotg",
-        "cblas_drotg", "cblas_crotg",  "cblas_zrotg",  "cblas_srotmg", "cblas_drotmg"};
+        "xerbla_",     "xerbla_array_", "cblas_xerbla", "lsame_",       "scabs1_",      "dcabs1_",
+        "scabs1sub_",  "dcabs1sub_",    "cblas_scabs1", "cblas_dcabs1", "RowMajorStrg", "CBLAS_CallFromC",
+        "srotg_",      "drotg_",        "crotg_",       "zrotg_",       "srotmg_",      "drotmg_",
+        "cblas_srotg", "cblas_drotg",   "cblas_crotg",  "cblas_zrotg",  "cblas_srotmg", "cblas_drotmg"};
     return names.count(s) || s.rfind("tileblas_", 0) == 0 || s.rfind("openblas_", 0) == 0;
 }
 
