@@ -10,8 +10,10 @@
 extern "C" {
 // Fortran error handler (netlib signature with gfortran's hidden length).
 void xerbla_(const char *srname, const int *info, std::size_t srname_len);
-// The reference CBLAS's global: 1 while a row-major call reports an error.
+// The reference CBLAS's globals: 1 while a row-major call reports an error;
+// 1 while its C wrappers call the Fortran BLAS (exported, not read here).
 extern int RowMajorStrg;
+extern int CBLAS_CallFromC;
 }
 
 namespace tileblas::abi {

@@ -49,6 +49,26 @@ TB_EXPORT double dsdot_(const int *n, const float *x, const int *incx, const flo
   return l1::dot_in_double(*n, x, *incx, y, *incy);
 }
 
+// The reference CBLAS's Fortran wrappers (its libblas.so.3 exports them):
+// the function's value in the last argument.
+#define TB_DOT_SUB(name, T, R)                                                     \
+  TB_EXPORT void name##sub_(const int *n, const T *x, const int *incx, const T *y, \
+                            const int *incy, R *result) {                          \
+    *result = name##_(n, x, incx, y, incy);                                        \
+  }
+TB_DOT_SUB(sdot, float, float)
+TB_DOT_SUB(ddot, double, double)
+TB_DOT_SUB(dsdot, float, double)
+TB_DOT_SUB(cdotu, c32, c32)
+TB_DOT_SUB(cdotc, c32, c32)
+TB_DOT_SUB(zdotu, c64, c64)
+TB_DOT_SUB(zdotc, c64, c64)
+#undef TB_DOT_SUB
+TB_EXPORT void sdsdotsub_(const int *n, const float *sb, const float *x, const int *incx,
+                          const float *y, const int *incy, float *result) {
+  *result = sdsdot_(n, sb, x, incx, y, incy);
+}
+
 TB_EXPORT float cblas_sdot(const int n, const float *x, const int incx, const float *y,
                            const int incy) {
   return l1::dot<float, false>(n, x, incx, y, incy);

@@ -38,6 +38,16 @@ CBLAS_INDEX zero_based(tileblas::index_t one_based) {
   }                                                                                       \
   TB_EXPORT CBLAS_INDEX cblas_i##ip##amax(const int n, const V *x, const int incx) {      \
     return zero_based(l1::iamax<T>(n, static_cast<const T *>(x), incx));                  \
+  }                                                                                       \
+  /* The reference CBLAS's Fortran wrappers (its libblas.so.3 exports them). */           \
+  TB_EXPORT void np##nrm2sub_(const int *n, const T *x, const int *incx, R *result) {     \
+    *result = np##nrm2_(n, x, incx);                                                      \
+  }                                                                                       \
+  TB_EXPORT void np##asumsub_(const int *n, const T *x, const int *incx, R *result) {     \
+    *result = np##asum_(n, x, incx);                                                      \
+  }                                                                                       \
+  TB_EXPORT void i##ip##amaxsub_(const int *n, const T *x, const int *incx, int *result) { \
+    *result = i##ip##amax_(n, x, incx);                                                   \
   }
 
 extern "C" {
@@ -47,8 +57,17 @@ TB_NORMS(d, d, double, double, double)
 TB_NORMS(sc, c, c32, float, void)
 TB_NORMS(dz, z, c64, double, void)
 
-// CABS1 of the reference BLAS, which LAPACK also calls.
+// CABS1 of the reference BLAS, which LAPACK also calls, and the reference
+// CBLAS's forms of it.
 TB_EXPORT float scabs1_(const c32 *z) { return tileblas::abs1(*z); }
 TB_EXPORT double dcabs1_(const c64 *z) { return tileblas::abs1(*z); }
+TB_EXPORT float cblas_scabs1(const void *c) {
+  return tileblas::abs1(*static_cast<const c32 *>(c));
+}
+TB_EXPORT double cblas_dcabs1(const void *z) {
+  return tileblas::abs1(*static_cast<const c64 *>(z));
+}
+TB_EXPORT void scabs1sub_(const c32 *z, float *result) { *result = scabs1_(z); }
+TB_EXPORT void dcabs1sub_(const c64 *z, double *result) { *result = dcabs1_(z); }
 
 }  // extern "C"

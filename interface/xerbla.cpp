@@ -10,6 +10,7 @@
 #include "abi.hpp"
 
 __attribute__((visibility("default"))) int RowMajorStrg = 0;  // declared extern "C" in abi.hpp
+__attribute__((visibility("default"))) int CBLAS_CallFromC = 0;  // likewise
 
 namespace {
 
