@@ -126,11 +126,12 @@ bool all_finite(const T *v, index_t count) {
   return total == R(0);
 }
 
-// Columns [0, w) of B (m rows) into rows of a tile (row i at rows + i * ld),
-// or back.  B column-major goes 8 columns at a time, so a row's 8 elements
-// move together and the reads are 8 streams (column by column, every
-// element was another cache line); elements move as bytes (a complex<float>
-// in one 8-byte move, not two float moves).
+// The m x w view B into the rows of a tile (element (i, j) at rows[i * ld +
+// j]), or back.  A column-major B goes 8 columns at a time, so a row's 8
+// elements move together and the reads are 8 streams (column by column,
+// every element was another cache line); a row-major one row by row.
+// Elements move as bytes (a complex<float> in one 8-byte move, not two
+// float moves).
 template <bool kIntoRows, class T>
 void exchange_rows(MutView<T> b, index_t m, index_t w, T *rows, index_t ld) {
   const auto move = [](T *row_element, T *b_element) {
@@ -211,22 +212,11 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
       return;
     }
     T *tile = tile_buf.as<T>();
-    // Columns [j0, j0 + w) of B into the tile's columns (ld m) or back, in
-    // the order of B's unit stride (B may be a row-major view).
-    const auto copy = [&](index_t j0, index_t w, bool into_tile) {
-      const auto move = [&](index_t i, index_t j) {
-        if (into_tile)
-          tile[i + j * m] = b(i, j0 + j);
-        else
-          b(i, j0 + j) = tile[i + j * m];
-      };
-      if (b.rs == 1) {
-        for (index_t j = 0; j < w; ++j)
-          for (index_t i = 0; i < m; ++i) move(i, j);
-      } else {
-        for (index_t i = 0; i < m; ++i)
-          for (index_t j = 0; j < w; ++j) move(i, j);
-      }
+    // B from column j0 on, transposed: its rows are B's columns, which
+    // exchange_rows moves into a column-major tile (ld m) or back.
+    const auto columns_from = [&](index_t j0) {
+      const MutView<T> c = b.at(0, j0);
+      return MutView<T>{c.p, c.cs, c.rs};
     };
     for (index_t j0 = begin; j0 < end; j0 += kLeafCols) {
       const index_t w = std::min(kLeafCols, end - j0);
@@ -251,7 +241,7 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
           continue;
         }
       }
-      copy(j0, w, true);
+      exchange_rows<true>(columns_from(j0), w, m, tile, m);
       if (kind == Kind::Multiply && triangle_finite && all_finite(tile, m * w)) {
         // T's copy has zeros outside its triangle: one GEMM (the column
         // loops' cost is per element of B, this one's per flop).  Only on
@@ -268,7 +258,7 @@ void leaf(Kind kind, const Triangle<T> &t, index_t m, index_t n, T alpha, MutVie
         column_op(kind, t.upper, t.skip_zero_b, m, tri, times_reciprocal, alpha,
                   [x](index_t i) -> T & { return x[i]; });
       }
-      copy(j0, w, false);
+      exchange_rows<false>(columns_from(j0), w, m, tile, m);
     }
   });
 }
